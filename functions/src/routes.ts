@@ -36,13 +36,11 @@ export const routes = [
 
 type AnyRoute = (typeof routes)[number];
 /** API Gateway's route key, e.g. `GET /api/conversations/{id}`. */
-export type RouteKey<F extends ApiFunctionName = ApiFunctionName> = Extract<
-  AnyRoute,
-  { fn: F }
-> extends infer R
-  ? R extends AnyRoute
-    ? `${R['method']} ${R['path']}`
-    : never
-  : never;
+export type RouteKey<F extends ApiFunctionName = ApiFunctionName> =
+  Extract<AnyRoute, { fn: F }> extends infer R
+    ? R extends AnyRoute
+      ? `${R['method']} ${R['path']}`
+      : never
+    : never;
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

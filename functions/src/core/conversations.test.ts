@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TITLE, GREETING, titleFromPrompt } from './conversations';
+
+describe('titleFromPrompt', () => {
+  it('keeps a short prompt as it is', () => {
+    expect(titleFromPrompt('MrBeast style challenge thumbnail')).toBe('MrBeast style challenge thumbnail');
+  });
+
+  it('cuts a long prompt to 50 characters and adds an ellipsis', () => {
+    const prompt = 'A shocked gamer in front of a giant explosion with neon text saying EPIC WIN';
+    const title = titleFromPrompt(prompt);
+    expect(title).toBe(`${prompt.slice(0, 50)}...`);
+    expect(title.length).toBe(53);
+  });
+
+  it('keeps exactly 50 characters without an ellipsis', () => {
+    const prompt = 'x'.repeat(50);
+    expect(titleFromPrompt(prompt)).toBe(prompt);
+  });
+
+  it('falls back to the default title for a blank prompt', () => {
+    expect(titleFromPrompt('   ')).toBe(DEFAULT_TITLE);
+  });
+});
+
+describe('GREETING', () => {
+  it('says it is a thumbnail generator that creates high-quality images from detailed descriptions', () => {
+    expect(GREETING).toMatch(/thumbnail generator/);
+    expect(GREETING).toMatch(/high-quality images from detailed descriptions/);
+  });
+});

@@ -1,0 +1,75 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Conversation } from '../core/types';
+import { ddb } from '../lib/clients';
+import { tableName } from '../lib/env';
+import { tables } from './tables';
+
+const table = () => tableName('conversations');
+const byUpdated = tables.conversations.indexes[0].name;
+
+/** A user's conversations, most recently updated first. */
+export async function listConversationsByUser(userId: string): Promise<Conversation[]> {
+  const items: Conversation[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: byUpdated,
+        KeyConditionExpression: 'user_id = :u',
+        ExpressionAttributeValues: { ':u': userId },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Conversation[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** One conversation, only if the user owns it (the owner is part of the key). */
+export async function getConversationById(userId: string, id: string): Promise<Conversation | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: table(), Key: { user_id: userId, id }, ConsistentRead: true }),
+  );
+  return Item as Conversation | undefined;
+}
+
+export async function putConversation(conversation: Conversation): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: table(), Item: conversation }));
+}
+
+/** Sets fields of an existing conversation; undefined when the user has no such conversation. */
+export async function updateConversation(
+  userId: string,
+  id: string,
+  fields: Partial<Pick<Conversation, 'title' | 'updated_at'>>,
+): Promise<Conversation | undefined> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: `SET ${entries.map(([key]) => `#${key} = :${key}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([key]) => [`#${key}`, key])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([key, value]) => [`:${key}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as Conversation;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** Deletes the conversation item; true when it existed and belonged to the user. */
+export async function deleteConversation(userId: string, id: string): Promise<boolean> {
+  const { Attributes } = await ddb.send(
+    new DeleteCommand({ TableName: table(), Key: { user_id: userId, id }, ReturnValues: 'ALL_OLD' }),
+  );
+  return Attributes !== undefined;
+}

@@ -1,0 +1,9 @@
+import { getOrOpenBalance } from '../data/credits-repo';
+import { settings } from '../lib/env';
+import { createApiHandler, json } from '../lib/http';
+import type { RouteKey } from '../routes';
+
+export const handler = createApiHandler<RouteKey<'credits'>>({
+  'GET /api/credits': async ({ userId }) =>
+    json(200, { credits: await getOrOpenBalance(userId, settings().INITIAL_CREDITS) }),
+});

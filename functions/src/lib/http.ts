@@ -1,0 +1,69 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, BadRequestError, INTERNAL_ERROR_MESSAGE, UnauthorizedError } from './errors';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** What an operation gets: the verified caller, the path parameters and the raw event. */
+export interface ApiRequest {
+  userId: string;
+  params: Record<string, string | undefined>;
+  event: ApiEvent;
+}
+
+export type Operation = (request: ApiRequest) => Promise<ApiResult>;
+
+export const json = (statusCode: number, body: unknown): ApiResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const noContent = (): ApiResult => ({ statusCode: 204 });
+
+/** The caller's id, from the claims the JWT authorizer verified; never from the body. */
+export function callerId(event: ApiEvent): string {
+  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
+  if (typeof sub !== 'string' || !sub) throw new UnauthorizedError();
+  return sub;
+}
+
+/** Parses and validates a JSON body against a schema; bad input is a 400 with the first issue. */
+export function parseBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.infer<T> {
+  let raw: unknown = {};
+  if (event.body) {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new BadRequestError('Request body must be JSON');
+    }
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new BadRequestError(
+      issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request',
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Builds a Lambda handler that dispatches on API Gateway's route key to one
+ * operation per route, and maps errors to HTTP answers.
+ */
+export function createApiHandler<K extends string>(operations: Record<K, Operation>) {
+  return async (event: ApiEvent): Promise<ApiResult> => {
+    const operation = operations[event.routeKey as K];
+    if (!operation) return json(404, { error: 'Not found' });
+    try {
+      return await operation({ userId: callerId(event), params: event.pathParameters ?? {}, event });
+    } catch (error) {
+      if (error instanceof AppError) return json(error.status, { error: error.message });
+      console.error(JSON.stringify({ level: 'error', routeKey: event.routeKey, error: String(error) }));
+      return json(500, { error: INTERNAL_ERROR_MESSAGE });
+    }
+  };
+}

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import sirv from 'sirv';
+import type { ApiFunctionName } from '../functions/src/routes';
+import { proxyCognito } from './cognito-proxy';
+import { matchRoute, toApiGatewayEvent } from './lambda-events';
+
+/** Lambda's synchronous payload limit; bigger requests are refused like API Gateway + Lambda would. */
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+type ApiHandler = (
+  event: unknown,
+) => Promise<{
+  statusCode?: number;
+  headers?: Record<string, unknown>;
+  body?: string;
+  isBase64Encoded?: boolean;
+}>;
+
+export interface ApiServerOptions {
+  webDist: string;
+  /** Filled in once the services are up; until then everything but health answers 503. */
+  runtime?: {
+    config: Record<string, unknown>;
+    cognitoEndpoint: string;
+    verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
+    health(): Promise<Record<string, string>>;
+  };
+}
+
+const handlers = new Map<ApiFunctionName, Promise<ApiHandler>>();
+/** The same handler modules CDK bundles, loaded on first use like a cold start. */
+function loadHandler(fn: ApiFunctionName): Promise<ApiHandler> {
+  let handler = handlers.get(fn);
+  if (!handler) {
+    handler = import(`../functions/src/handlers/${fn}.ts`).then((module) => module.handler as ApiHandler);
+    handlers.set(fn, handler);
+  }
+  return handler;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined);
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+};
+
+/** The local stand-in for CloudFront + API Gateway: one origin for the app, the API and Cognito. */
+export function createApiServer(options: ApiServerOptions): Server {
+  const statics = existsSync(options.webDist)
+    ? sirv(options.webDist, { single: true, etag: true })
+    : undefined;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const runtime = options.runtime;
+    if (url.pathname === '/api/health') {
+      const services = runtime ? await runtime.health() : { api: 'starting' };
+      const ok = Object.values(services).every((state) => state === 'up');
+      return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'starting', services });
+    }
+    if (!runtime) return sendJson(res, 503, { error: 'The local cloud is starting' });
+    if (url.pathname === '/config.json') return sendJson(res, 200, runtime.config);
+
+    if (url.pathname === '/cognito' || url.pathname === '/cognito/') {
+      const body = await readBody(req);
+      if (!body) return sendJson(res, 413, { message: 'Request too large' });
+      return proxyCognito(req, res, body, runtime.cognitoEndpoint);
+    }
+
+    if (url.pathname.startsWith('/api/')) {
+      const match = matchRoute(req.method ?? 'GET', url.pathname);
+      if (!match) return sendJson(res, 404, { message: 'Not Found' });
+      const claims = match.route.auth ? await runtime.verify(req.headers.authorization) : undefined;
+      if (match.route.auth && !claims) return sendJson(res, 401, { message: 'Unauthorized' });
+      const body = await readBody(req);
+      if (!body) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+      const handler = await loadHandler(match.route.fn);
+      const result = await handler(toApiGatewayEvent(req, url, body, match, claims));
+      const headers = Object.fromEntries(
+        Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
+      );
+      res.writeHead(result.statusCode ?? 200, { 'cache-control': 'no-store', ...headers });
+      return res.end(
+        result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined,
+      );
+    }
+
+    if (statics) return statics(req, res, () => sendJson(res, 404, { message: 'Not Found' }));
+    res.writeHead(503, { 'content-type': 'text/plain' });
+    res.end('The web app is not built yet: run `npm run build -w web` (npm start does it for you).\n');
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error('[local] request failed:', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.end();
+    });
+  });
+}

@@ -1,0 +1,124 @@
+import { once } from 'node:events';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ApiServerOptions, createApiServer } from './api-server';
+import { startCognitoLocal } from './cognito';
+import { ensureUserPool } from './cognito-setup';
+import { ensureTables, LOCAL_REGION, startDynamoLocal } from './dynamodb';
+import { createLocalVerifier } from './jwt';
+import { freePort } from './ports';
+import { S3RVER_CREDENTIALS, startS3Local } from './s3';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface LocalCloudOptions {
+  port: number;
+  dataDir: string;
+  webDist?: string;
+}
+
+export interface LocalCloud {
+  url: string;
+  dataDir: string;
+  userPoolId: string;
+  clientId: string;
+  cognitoEndpoint: string;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+/**
+ * Starts the whole product on this machine: DynamoDB Local, cognito-local,
+ * s3rver and the API server that calls the same Lambda handlers as AWS.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const serverOptions: ApiServerOptions = { webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist') };
+  const server = createApiServer(serverOptions);
+  // Claim the port first, so a taken port fails fast, before any child starts.
+  server.listen(options.port);
+  await Promise.race([
+    once(server, 'listening'),
+    once(server, 'error').then(([error]) => {
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? new PortInUseError(`Port ${options.port} is already in use.`)
+        : error;
+    }),
+  ]);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  const stops: (() => Promise<void>)[] = [
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+  ];
+  const stop = async () => {
+    server.closeAllConnections();
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+  try {
+    const [dynamo, s3, cognito] = await Promise.all([
+      freePort().then((p) => startDynamoLocal(dataDir, p)),
+      freePort().then((p) => startS3Local(dataDir, p)),
+      freePort().then((p) => startCognitoLocal(dataDir, p)),
+    ]);
+    stops.push(dynamo.stop, s3.stop, cognito.stop);
+    const tableEnv = await ensureTables(dynamo.client);
+    const pool = await ensureUserPool(dataDir, cognito.endpoint);
+
+    // The environment the Lambdas get from CDK in AWS; the SDK reads the endpoints itself.
+    Object.assign(process.env, tableEnv, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      IMAGES_BUCKET: s3.bucket,
+    });
+
+    const verifier = createLocalVerifier(`${cognito.endpoint}/${pool.userPoolId}`, pool.clientId);
+    serverOptions.runtime = {
+      config: {
+        stage: 'local',
+        region: LOCAL_REGION,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.clientId,
+        cognitoEndpoint: `${url}/cognito`,
+        authFlow: 'USER_PASSWORD_AUTH',
+        apiBase: '',
+      },
+      cognitoEndpoint: cognito.endpoint,
+      verify: (authorization) => verifier.verify(authorization),
+      health: async () => ({
+        api: 'up',
+        dynamodb: await probe(dynamo.endpoint),
+        cognito: await probe(`${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`),
+        s3: await probe(s3.endpoint),
+      }),
+    };
+    // Where each service answers this run, for tests and tools (ports change per start).
+    const runtimeFile = path.join(dataDir, 'runtime.json');
+    await writeFile(
+      runtimeFile,
+      `${JSON.stringify({ url, ...pool, cognitoEndpoint: cognito.endpoint, dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint }, null, 2)}\n`,
+    );
+    stops.unshift(() => rm(runtimeFile, { force: true }));
+    return { url, dataDir, ...pool, cognitoEndpoint: cognito.endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A service is up when it answers HTTP at all (any status). */
+async function probe(endpoint: string): Promise<string> {
+  try {
+    await fetch(endpoint, { signal: AbortSignal.timeout(2000) });
+    return 'up';
+  } catch {
+    return 'down';
+  }
+}

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/**
+ * Forwards Amplify's Cognito calls to cognito-local. Amplify 6.15+ refreshes
+ * tokens only through GetTokensFromRefreshToken, which cognito-local lacks;
+ * here that call becomes the equivalent InitiateAuth(REFRESH_TOKEN_AUTH).
+ * Local wiring only: production talks to Cognito directly.
+ */
+export async function proxyCognito(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  cognitoEndpoint: string,
+): Promise<void> {
+  let target = String(req.headers['x-amz-target'] ?? '');
+  let payload = body.toString('utf8');
+  let refreshToken: string | undefined;
+  if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
+    const input = JSON.parse(payload || '{}') as { RefreshToken?: string; ClientId?: string };
+    refreshToken = input.RefreshToken;
+    target = `${TARGET_PREFIX}InitiateAuth`;
+    payload = JSON.stringify({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: input.ClientId,
+      AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
+    });
+  }
+  const response = await fetch(`${cognitoEndpoint}/`, {
+    method: req.method,
+    headers: {
+      'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'),
+      ...(target ? { 'x-amz-target': target } : {}),
+    },
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : payload,
+  });
+  let text = await response.text();
+  if (refreshToken && response.ok) {
+    const result = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
+    // The refresh token is not rotated locally: hand the same one back, as Cognito does without rotation.
+    text = JSON.stringify({
+      AuthenticationResult: { RefreshToken: refreshToken, ...result.AuthenticationResult },
+    });
+  }
+  res.writeHead(response.status, {
+    'content-type': response.headers.get('content-type') ?? 'application/x-amz-json-1.1',
+  });
+  res.end(text);
+}

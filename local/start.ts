@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PortInUseError, repoRoot, startLocalCloud } from './cloud';
+
+/** `npm start`: the whole product on this machine, no AWS account, keys or internet. */
+const envFile = path.join(repoRoot, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(repoRoot, process.env.DATA_DIR ?? '.local');
+
+try {
+  const cloud = await startLocalCloud({ port, dataDir });
+  console.log(`
+  Thumbnail Studio is running at ${cloud.url}
+
+  Data:    ${cloud.dataDir}
+  Mail:    sign-up codes are printed here and saved in ${path.join(cloud.dataDir, 'outbox')}
+  Stop:    Ctrl-C
+`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n  Stopping the local cloud...');
+    await cloud.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  if (error instanceof PortInUseError) {
+    console.error(`\n  ${error.message} Stop whatever uses it, or pick another: PORT=3001 npm start\n`);
+  } else {
+    console.error('\n  The local cloud could not start:', error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RuntimeInfo {
+  url: string;
+  userPoolId: string;
+  clientId: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+}
+
+export interface RunningCloud {
+  url: string;
+  dataDir: string;
+  runtime: RuntimeInfo;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs the local cloud exactly as `npm start` does (minus the web build), in
+ * its own process, on a free port with its own data folder.
+ */
+export async function startCloudProcess(
+  options: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningCloud> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'thumbnail-studio-')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`local cloud exited early:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local cloud did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const runtime = JSON.parse(await readFile(path.join(dataDir, 'runtime.json'), 'utf8')) as RuntimeInfo;
+  return {
+    url,
+    dataDir,
+    runtime,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGINT');
+        await exited;
+      }
+    },
+  };
+}

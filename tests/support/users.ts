@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { latestCodeFor } from '../../local/outbox';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+export function cognitoClient(baseUrl: string) {
+  // Through the app's own /cognito path, the way the browser reaches cognito-local.
+  return new CognitoIdentityProviderClient({
+    endpoint: `${baseUrl}/cognito`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Signs a new user up, confirms them with the code from the outbox and signs them in. */
+export async function signUpUser(
+  baseUrl: string,
+  dataDir: string,
+  clientId: string,
+  name = 'user',
+): Promise<TestUser> {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'secret1';
+  const cognito = cognitoClient(baseUrl);
+  await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: password }));
+  const code = await latestCodeFor(dataDir, email);
+  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  await cognito.send(
+    new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }),
+  );
+  const { AuthenticationResult: tokens } = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  cognito.destroy();
+  return {
+    email,
+    password,
+    accessToken: tokens?.AccessToken ?? '',
+    idToken: tokens?.IdToken ?? '',
+    refreshToken: tokens?.RefreshToken ?? '',
+  };
+}
+
+/** A tiny client for the API as a given bearer token. */
+export function apiAs(baseUrl: string, token: string | undefined) {
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
