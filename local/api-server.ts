@@ -8,9 +8,7 @@ import { matchRoute, toApiGatewayEvent } from './lambda-events';
 /** Lambda's synchronous payload limit; bigger requests are refused like API Gateway + Lambda would. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
-type ApiHandler = (
-  event: unknown,
-) => Promise<{
+type ApiHandler = (event: unknown) => Promise<{
   statusCode?: number;
   headers?: Record<string, unknown>;
   body?: string;
