@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests run on Node 20; the SDK's notice that future releases need Node 22 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 export default defineConfig({
   test: {
     projects: [

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -40,15 +39,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const serverOptions: ApiServerOptions = { webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist') };
   const server = createApiServer(serverOptions);
   // Claim the port first, so a taken port fails fast, before any child starts.
-  server.listen(options.port);
-  await Promise.race([
-    once(server, 'listening'),
-    once(server, 'error').then(([error]) => {
-      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? new PortInUseError(`Port ${options.port} is already in use.`)
-        : error;
-    }),
-  ]);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' ? new PortInUseError(`Port ${options.port} is already in use.`) : error,
+      ),
+    );
+    server.listen(options.port);
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 

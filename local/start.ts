@@ -3,6 +3,9 @@ import path from 'node:path';
 import { PortInUseError, repoRoot, startLocalCloud } from './cloud';
 
 /** `npm start`: the whole product on this machine, no AWS account, keys or internet. */
+// The Lambdas run Node 22 in AWS; locally Node 20 is fine, so keep the SDKs' Node-version notices out of the terminal.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const envFile = path.join(repoRoot, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 

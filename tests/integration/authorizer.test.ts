@@ -92,7 +92,9 @@ describe('the local API authorizer', () => {
       body: JSON.stringify({ ClientId: runtime.clientId, RefreshToken: user.refreshToken }),
     });
     expect(response.status).toBe(200);
-    const { AuthenticationResult } = await response.json();
+    const { AuthenticationResult } = (await response.json()) as {
+      AuthenticationResult: { AccessToken: string; RefreshToken: string };
+    };
     expect(AuthenticationResult.RefreshToken).toBe(user.refreshToken);
     expect(decodePayload(AuthenticationResult.AccessToken).sub).toBe(decodePayload(user.accessToken).sub);
     expect((await apiAs(baseUrl, AuthenticationResult.AccessToken)('GET', '/api/credits')).status).toBe(200);

@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiAs, signUpUser } from '../support/users';
+
+const baseUrl = inject('baseUrl');
+const runtime = inject('runtime');
+type Api = ReturnType<typeof apiAs>;
+
+describe('conversations and messages', () => {
+  let api: Api;
+  let userId: string;
+  beforeAll(async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'chat');
+    api = apiAs(baseUrl, user.accessToken);
+    userId = JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString()).sub;
+  });
+
+  it('starts with no conversations', async () => {
+    expect(await api('GET', '/api/conversations')).toEqual({ status: 200, body: { conversations: [] } });
+  });
+
+  it('creates a conversation that opens with the assistant greeting', async () => {
+    const created = await api('POST', '/api/conversations', {});
+    expect(created.status).toBe(201);
+    expect(created.body.conversation).toMatchObject({ title: 'New Conversation', user_id: userId });
+
+    const { body } = await api('GET', `/api/conversations/${created.body.conversation.id}/messages`);
+    expect(body.messages).toHaveLength(1);
+    expect(body.messages[0]).toMatchObject({
+      role: 'assistant',
+      status: 'done',
+      is_image_message: false,
+      conversation_id: created.body.conversation.id,
+    });
+    expect(body.messages[0].content).toMatch(
+      /thumbnail generator.*high-quality images from detailed descriptions/,
+    );
+  });
+
+  it('lists conversations by last update, newest first', async () => {
+    const first = (await api('POST', '/api/conversations', { title: 'First' })).body.conversation;
+    const second = (await api('POST', '/api/conversations', { title: 'Second' })).body.conversation;
+    let titles = (await api('GET', '/api/conversations')).body.conversations.map(
+      (c: { title: string }) => c.title,
+    );
+    expect(titles.slice(0, 2)).toEqual(['Second', 'First']);
+
+    // Sending in the older conversation moves it to the top.
+    expect((await api('POST', `/api/conversations/${first.id}/messages`, { content: 'hello' })).status).toBe(
+      201,
+    );
+    const listed = (await api('GET', '/api/conversations')).body.conversations;
+    titles = listed.map((c: { title: string }) => c.title);
+    expect(titles.slice(0, 2)).toEqual(['First', 'Second']);
+    expect(listed[0].updated_at > second.updated_at).toBe(true);
+  });
+
+  it('stores sent messages and lists them oldest first', async () => {
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const sent = [];
+    for (const content of ['one', 'two', 'three']) {
+      const answer = await api('POST', `/api/conversations/${id}/messages`, { content: `  ${content}  ` });
+      expect(answer.status).toBe(201);
+      expect(answer.body.userMessage).toMatchObject({ role: 'user', content, conversation_id: id });
+      sent.push(answer.body.userMessage);
+    }
+    const { body } = await api('GET', `/api/conversations/${id}/messages`);
+    expect(body.messages.map((m: { content: string }) => m.content).slice(1)).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
+
+    const one = await api('GET', `/api/messages/${sent[0].id}`);
+    expect(one).toEqual({ status: 200, body: { message: sent[0] } });
+  });
+
+  it('refuses an empty message and bad JSON with a clear 400', async () => {
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const empty = await api('POST', `/api/conversations/${id}/messages`, { content: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/empty/i);
+    const broken = await api('POST', `/api/conversations/${id}/messages`, '{not json');
+    expect(broken).toEqual({ status: 400, body: { error: 'Request body must be JSON' } });
+    expect((await api('GET', `/api/conversations/${id}/messages`)).body.messages).toHaveLength(1);
+  });
+
+  it('renames a conversation', async () => {
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const renamed = await api('PATCH', `/api/conversations/${id}`, { title: 'Gaming channel' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.conversation.title).toBe('Gaming channel');
+    expect((await api('PATCH', `/api/conversations/${id}`, { title: '' })).status).toBe(400);
+  });
+
+  it('deletes a conversation with its messages', async () => {
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const message = (await api('POST', `/api/conversations/${id}/messages`, { content: 'bye' })).body
+      .userMessage;
+    expect((await api('DELETE', `/api/conversations/${id}`)).status).toBe(204);
+    const ids = (await api('GET', '/api/conversations')).body.conversations.map((c: { id: string }) => c.id);
+    expect(ids).not.toContain(id);
+    expect((await api('GET', `/api/conversations/${id}/messages`)).status).toBe(404);
+    expect((await api('GET', `/api/messages/${message.id}`)).status).toBe(404);
+    expect((await api('DELETE', `/api/conversations/${id}`)).status).toBe(404);
+  });
+});
+
+describe('ownership', () => {
+  it('gives a second user 404 for everything of the first user', async () => {
+    const dataDir = inject('dataDir');
+    const ada = apiAs(baseUrl, (await signUpUser(baseUrl, dataDir, runtime.clientId, 'ada')).accessToken);
+    const babbage = apiAs(
+      baseUrl,
+      (await signUpUser(baseUrl, dataDir, runtime.clientId, 'babbage')).accessToken,
+    );
+
+    const { id } = (await ada('POST', '/api/conversations', { title: 'Ada private' })).body.conversation;
+    const message = (await ada('POST', `/api/conversations/${id}/messages`, { content: 'secret plan' })).body
+      .userMessage;
+
+    expect((await babbage('GET', '/api/conversations')).body.conversations).toEqual([]);
+    expect(await babbage('GET', `/api/conversations/${id}/messages`)).toEqual({
+      status: 404,
+      body: { error: 'Conversation not found' },
+    });
+    expect((await babbage('POST', `/api/conversations/${id}/messages`, { content: 'intrude' })).status).toBe(
+      404,
+    );
+    expect((await babbage('PATCH', `/api/conversations/${id}`, { title: 'Mine now' })).status).toBe(404);
+    expect((await babbage('DELETE', `/api/conversations/${id}`)).status).toBe(404);
+    expect((await babbage('GET', `/api/messages/${message.id}`)).status).toBe(404);
+
+    // Ada's data is untouched.
+    const adaMessages = (await ada('GET', `/api/conversations/${id}/messages`)).body.messages;
+    expect(adaMessages.map((m: { content: string }) => m.content)).toEqual([
+      expect.any(String),
+      'secret plan',
+    ]);
+    expect((await ada('GET', '/api/conversations')).body.conversations[0].title).toBe('Ada private');
+  });
+
+  it('ignores a user id in the request body', async () => {
+    const dataDir = inject('dataDir');
+    const ada = await signUpUser(baseUrl, dataDir, runtime.clientId, 'ada');
+    const babbage = apiAs(
+      baseUrl,
+      (await signUpUser(baseUrl, dataDir, runtime.clientId, 'babbage')).accessToken,
+    );
+    const adaId = JSON.parse(Buffer.from(ada.accessToken.split('.')[1] ?? '', 'base64url').toString()).sub;
+    const created = await babbage('POST', '/api/conversations', {
+      title: 'Mine',
+      user_id: adaId,
+      userId: adaId,
+    });
+    expect(created.body.conversation.user_id).not.toBe(adaId);
+    expect((await apiAs(baseUrl, ada.accessToken)('GET', '/api/conversations')).body.conversations).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, inject, it } from 'vitest';
+import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
+import { apiAs, cognitoClient, signUpUser } from '../support/users';
+
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) })
+    .then(() => true)
+    .catch(() => false);
+
+describe('the local cloud process', () => {
+  it('keeps users and data across a restart, and Ctrl-C stops every service it started', async () => {
+    const first = await startCloudProcess();
+    const user = await signUpUser(first.url, first.dataDir, first.runtime.clientId, 'restart');
+    const created = await apiAs(first.url, user.accessToken)('POST', '/api/conversations', {
+      title: 'Keep me',
+    });
+    expect(created.status).toBe(201);
+
+    await first.stop();
+    expect(first.child.exitCode).toBe(0);
+    expect(await answers(first.runtime.dynamodbEndpoint)).toBe(false);
+    expect(await answers(first.runtime.cognitoEndpoint)).toBe(false);
+    expect(await answers(first.runtime.s3Endpoint)).toBe(false);
+
+    const second = await startCloudProcess({ dataDir: first.dataDir });
+    try {
+      expect(second.runtime.userPoolId).toBe(first.runtime.userPoolId);
+      const { AuthenticationResult } = await cognitoClient(second.url).send(
+        new InitiateAuthCommand({
+          ClientId: second.runtime.clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        }),
+      );
+      const api = apiAs(second.url, AuthenticationResult?.AccessToken);
+      const { body } = await api('GET', '/api/conversations');
+      expect(body.conversations.map((c: { title: string }) => c.title)).toEqual(['Keep me']);
+      expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('says so when the port is taken', async () => {
+    const port = new URL(inject('baseUrl')).port;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: port, DATA_DIR: `${inject('dataDir')}-unused` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output).toContain(`Port ${port} is already in use`);
+  });
+});
