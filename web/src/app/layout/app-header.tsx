@@ -1,0 +1,48 @@
+import { Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { ProviderSelect } from '../../features/chat/components/provider-select';
+import type { ImageProviderId } from '../../features/chat/providers';
+import { CreditsButton } from '../../features/credits/components/credits-button';
+import { ShareButton } from './share-button';
+
+interface AppHeaderProps {
+  sidebarOpen: boolean;
+  isDesktop: boolean;
+  onToggleSidebar(): void;
+  provider: ImageProviderId;
+  onProviderChange(provider: ImageProviderId): void;
+  onOpenCheckout(): void;
+}
+
+/** Title, sidebar toggle and the header controls of SPEC section 2; two rows on phones. */
+export function AppHeader(props: AppHeaderProps) {
+  const { sidebarOpen, isDesktop, onToggleSidebar, provider, onProviderChange, onOpenCheckout } = props;
+  const ToggleIcon = isDesktop ? (sidebarOpen ? PanelLeftClose : PanelLeft) : Menu;
+  return (
+    <header className="flex flex-wrap items-center gap-2 border-b border-zinc-800 bg-zinc-950 px-3 py-2 md:flex-nowrap md:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+        aria-expanded={sidebarOpen}
+        aria-controls="conversation-sidebar"
+        onClick={onToggleSidebar}
+      >
+        <ToggleIcon aria-hidden="true" className="size-5" />
+      </Button>
+      <h1 className="mr-auto truncate text-lg font-semibold text-zinc-50">Create Thumbnails</h1>
+      <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto">
+        <ProviderSelect value={provider} onChange={onProviderChange} />
+        <span className="flex-1 md:hidden" />
+        <CreditsButton onClick={onOpenCheckout} />
+        <ShareButton />
+        <Button size="sm" className="h-9" onClick={onOpenCheckout}>
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          <span className="sr-only lg:not-sr-only">Buy Credits</span>
+        </Button>
+      </div>
+      <UserMenu />
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { AuthScreen } from '../../features/auth/components/auth-screen';
+import { useAuth } from '../../features/auth/hooks/auth-context';
+import { useLaunch } from '../launch-context';
+import { MainScreen } from './main-screen';
+
+/** '/': 'Loading...' while auth loads, the sign-in view without a user, else the app (SPEC section 2). */
+export function MainRoute() {
+  const { status } = useAuth();
+  const { authMode, showLanding } = useLaunch();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'signedOut') return <AuthScreen initialMode={authMode} onBack={showLanding} />;
+  return <MainScreen />;
+}

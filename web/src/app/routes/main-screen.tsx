@@ -1,0 +1,103 @@
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { ChatPanel, type MessageSentEvent } from '../../features/chat/components/chat-panel';
+import { useProvider } from '../../features/chat/hooks/use-provider';
+import { PurchaseCreditsDialog } from '../../features/checkout/components/purchase-credits-dialog';
+import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
+import { useUpdateConversationTitle } from '../../features/conversations/api/update-conversation';
+import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';
+import { useActiveConversation } from '../../features/conversations/hooks/use-active-conversation';
+import { useRefreshCredits } from '../../features/credits/api/get-credits';
+import { errorMessage } from '../../lib/api-error';
+import { cn } from '../../lib/cn';
+import { titleFromPrompt } from '../../utils/title';
+import { useSidebar } from '../hooks/use-sidebar';
+import { AppHeader } from '../layout/app-header';
+
+type CheckoutState = { open: boolean; reason: string | null };
+
+/** The signed-in screen: sidebar, header and chat (UI.md layout). */
+export function MainScreen() {
+  const sidebar = useSidebar();
+  const active = useActiveConversation();
+  const [provider, setProvider] = useProvider();
+  const [checkout, setCheckout] = useState<CheckoutState>({ open: false, reason: null });
+  const renameConversation = useUpdateConversationTitle();
+  const refreshConversations = useRefreshConversations();
+  const refreshCredits = useRefreshCredits();
+
+  const handleMessageSent = useCallback(
+    ({ conversationId, content, firstUserMessage }: MessageSentEvent) => {
+      // SPEC section 4: the first exchange names the conversation after the prompt.
+      if (firstUserMessage) {
+        renameConversation.mutate(
+          { id: conversationId, title: titleFromPrompt(content) },
+          { onError: (error) => console.warn('Could not rename the conversation', error) },
+        );
+      } else {
+        void refreshConversations();
+      }
+      void refreshCredits();
+    },
+    [renameConversation.mutate, refreshConversations, refreshCredits],
+  );
+
+  const openCheckout = useCallback((reason: string | null = null) => setCheckout({ open: true, reason }), []);
+
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      {sidebar.open && !sidebar.isDesktop && (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/60" onClick={sidebar.close} />
+      )}
+      <aside
+        id="conversation-sidebar"
+        aria-label="Conversation history"
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 w-[272px] shrink-0 border-r border-zinc-800 bg-zinc-900 transition-[transform,visibility] duration-200 motion-reduce:transition-none',
+          'md:static md:z-auto md:translate-x-0',
+          sidebar.open ? 'visible translate-x-0' : 'invisible -translate-x-full md:hidden',
+        )}
+      >
+        <ConversationSidebar
+          conversations={active.conversations}
+          selectedId={active.selectedId}
+          isLoading={active.isLoading}
+          loadError={active.loadError}
+          isCreating={active.isCreating}
+          onSelect={(id) => {
+            active.select(id);
+            sidebar.closeOnMobile();
+          }}
+          onCreate={() => {
+            active
+              .createNew()
+              .then(sidebar.closeOnMobile, (error: unknown) => toast.error(errorMessage(error)));
+          }}
+          onDelete={active.deleteConversation}
+        />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader
+          sidebarOpen={sidebar.open}
+          isDesktop={sidebar.isDesktop}
+          onToggleSidebar={sidebar.toggle}
+          provider={provider}
+          onProviderChange={setProvider}
+          onOpenCheckout={() => openCheckout()}
+        />
+        <ChatPanel
+          conversationId={active.selectedId}
+          ensureConversation={active.ensureConversation}
+          onMessageSent={handleMessageSent}
+          onInsufficientCredits={(message) => openCheckout(message)}
+          onGenerationSettled={refreshCredits}
+        />
+      </div>
+      <PurchaseCreditsDialog
+        open={checkout.open}
+        reason={checkout.reason}
+        onOpenChange={(open) => setCheckout((current) => ({ open, reason: open ? current.reason : null }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** 'alertdialog' for confirmations that interrupt the user. */
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+}
+
+/** A titled modal: Radix traps focus, closes on Escape and returns focus to its opener. */
+export function Dialog({ open, onOpenChange, title, description, children, role, className }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
+        <RadixDialog.Content
+          role={role}
+          // Without a description Radix expects an explicit undefined instead of a dangling id.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
+            'overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-900 p-6 shadow-2xl',
+            className,
+          )}
+        >
+          <RadixDialog.Title className="pr-8 text-lg font-semibold text-zinc-50">{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className="mt-2 text-sm text-zinc-300">
+              {description}
+            </RadixDialog.Description>
+          )}
+          {children}
+          <RadixDialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-lg p-1.5 text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogClose = RadixDialog.Close;

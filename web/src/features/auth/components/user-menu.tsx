@@ -1,0 +1,47 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../hooks/auth-context';
+
+/** Avatar button with the user's e-mail and 'Sign out' (SPEC section 2 header). */
+export function UserMenu() {
+  const { user, signOut } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+  const email = user?.email ?? '';
+  const initial = (email[0] ?? '?').toUpperCase();
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-600 text-sm font-semibold text-white hover:bg-accent-700"
+      >
+        {initial}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-zinc-800 bg-zinc-900 p-1.5 text-sm shadow-xl"
+        >
+          <DropdownMenu.Label className="px-2.5 py-2 text-zinc-300">
+            Signed in as
+            <span className="block truncate font-medium text-zinc-50">{email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-800" />
+          <DropdownMenu.Item
+            disabled={signingOut}
+            onSelect={() => {
+              setSigningOut(true);
+              void signOut().finally(() => setSigningOut(false));
+            }}
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-800"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

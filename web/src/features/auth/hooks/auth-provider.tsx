@@ -1,0 +1,84 @@
+import { Hub } from 'aws-amplify/utils';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type AuthUser,
+  confirmEmailCode,
+  endSession,
+  readCurrentUser,
+  resendEmailCode,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../api/auth-actions';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Called when the signed-in user changes, e.g. to drop another user's cached data. */
+  onUserChange?: (user: AuthUser | null) => void;
+}
+
+export function AuthProvider({ children, onUserChange }: AuthProviderProps) {
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const userId = useRef<string | null>(null);
+  const onUserChangeRef = useRef(onUserChange);
+  onUserChangeRef.current = onUserChange;
+
+  const refresh = useCallback(async () => {
+    const next = await readCurrentUser();
+    if ((next?.id ?? null) !== userId.current) {
+      userId.current = next?.id ?? null;
+      onUserChangeRef.current?.(next);
+    }
+    setUser(next);
+    setStatus(next ? 'signedIn' : 'signedOut');
+    return next;
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    return Hub.listen('auth', ({ payload }) => {
+      switch (payload.event) {
+        case 'signedIn':
+        case 'signedOut':
+          console.info(`auth: ${payload.event}`);
+          void refresh();
+          break;
+        case 'tokenRefresh':
+          console.info('auth: tokens refreshed');
+          break;
+        case 'tokenRefresh_failure':
+          // Amplify drops the tokens when a refresh is refused; re-read so the UI follows.
+          console.warn('auth: token refresh failed');
+          void refresh();
+          break;
+      }
+    });
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      signIn: async (email, password) => {
+        const step = await signInWithPassword(email.trim(), password);
+        if (step === 'done') await refresh();
+        return step;
+      },
+      signUp: (email, password) => signUpWithPassword(email.trim(), password),
+      confirmSignUp: (email, code) => confirmEmailCode(email.trim(), code.trim()),
+      resendCode: (email) => resendEmailCode(email.trim()),
+      signOut: async () => {
+        try {
+          await endSession();
+        } catch (error) {
+          console.warn('Sign-out did not reach the server; the local session is cleared anyway', error);
+        }
+        await refresh();
+      },
+    }),
+    [status, user, refresh],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

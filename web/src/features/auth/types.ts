@@ -1,0 +1,1 @@
+export type AuthMode = 'sign-in' | 'sign-up';

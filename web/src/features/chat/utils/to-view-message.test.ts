@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../api/message-schema';
+import { toViewMessage } from './to-view-message';
+
+const buildMessage = (overrides: Partial<Message> = {}): Message => ({
+  id: 'm1',
+  conversation_id: 'c1',
+  user_id: 'u1',
+  role: 'assistant',
+  content: 'Here is your thumbnail',
+  uploaded_images: null,
+  selected_model_ids: null,
+  prompt: null,
+  image_url: null,
+  is_image_message: false,
+  is_edit: false,
+  created_at: '2026-03-15T12:00:00.000Z',
+  status: 'done',
+  ...overrides,
+});
+
+describe('toViewMessage', () => {
+  it('maps a stored text message', () => {
+    const view = toViewMessage(buildMessage({ role: 'user', content: 'A red car' }));
+    expect(view).toMatchObject({
+      type: 'user',
+      content: 'A red car',
+      isLoading: false,
+      isImageMessage: false,
+    });
+    expect(view.uploadedImages).toEqual([]);
+  });
+
+  it('marks a pending assistant message as loading and a failed one as error', () => {
+    expect(toViewMessage(buildMessage({ status: 'pending' })).isLoading).toBe(true);
+    expect(toViewMessage(buildMessage({ status: 'error' })).isError).toBe(true);
+  });
+
+  it('flags base64 images by their data:image prefix', () => {
+    const base64 = toViewMessage(
+      buildMessage({ is_image_message: true, image_url: 'data:image/png;base64,AAAA', prompt: 'car' }),
+    );
+    const remote = toViewMessage(
+      buildMessage({ is_image_message: true, image_url: 'https://cdn.example/a.png' }),
+    );
+    expect(base64).toMatchObject({ isImageMessage: true, isBase64: true, prompt: 'car' });
+    expect(remote).toMatchObject({ isImageMessage: true, isBase64: false });
+  });
+
+  it('does not treat an image message without a url as an image', () => {
+    expect(toViewMessage(buildMessage({ is_image_message: true, image_url: null })).isImageMessage).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import type { Message } from '../api/message-schema';
+
+/** A message as the interface shows it (SPEC section 3, "Message (in the interface)"). */
+export interface ViewMessage {
+  id: string;
+  type: 'user' | 'assistant';
+  content: string;
+  isLoading: boolean;
+  isError: boolean;
+  isImageMessage: boolean;
+  isEdit: boolean;
+  imageUrl: string | null;
+  prompt: string | null;
+  isBase64: boolean;
+  uploadedImages: string[];
+  selectedModels: string[];
+  createdAt: string;
+}
+
+export function toViewMessage(message: Message): ViewMessage {
+  const imageUrl = message.image_url;
+  return {
+    id: message.id,
+    type: message.role,
+    content: message.content,
+    isLoading: message.status === 'pending',
+    isError: message.status === 'error',
+    isImageMessage: message.is_image_message && Boolean(imageUrl),
+    isEdit: message.is_edit,
+    imageUrl,
+    prompt: message.prompt,
+    isBase64: imageUrl?.startsWith('data:image') ?? false,
+    uploadedImages: message.uploaded_images ?? [],
+    selectedModels: message.selected_model_ids ?? [],
+    createdAt: message.created_at,
+  };
+}

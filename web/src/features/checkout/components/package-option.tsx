@@ -1,0 +1,44 @@
+import type { CreditPackage } from '../../../config/credit-packages';
+import { cn } from '../../../lib/cn';
+import { formatPerCreditPrice, formatPrice } from '../../../utils/price';
+
+interface PackageOptionProps {
+  pkg: CreditPackage;
+  checked: boolean;
+  onSelect(id: CreditPackage['id']): void;
+}
+
+/** One credit package as a radio choice. */
+export function PackageOption({ pkg, checked, onSelect }: PackageOptionProps) {
+  return (
+    <label
+      className={cn(
+        'relative flex cursor-pointer items-center gap-3 rounded-xl border p-4 transition-colors',
+        checked ? 'border-accent-500 bg-accent-600/15' : 'border-zinc-700 hover:border-zinc-500',
+      )}
+    >
+      <input
+        type="radio"
+        name="credit-package"
+        value={pkg.id}
+        checked={checked}
+        onChange={() => onSelect(pkg.id)}
+        className="size-4 accent-violet-500"
+      />
+      <span className="flex flex-1 flex-col">
+        <span className="flex items-center gap-2 font-medium text-zinc-50">
+          {pkg.name} · {pkg.credits} credits
+          {pkg.badge && (
+            <span className="rounded-full bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">
+              {pkg.badge}
+            </span>
+          )}
+        </span>
+        <span className="text-sm text-zinc-300">
+          {formatPerCreditPrice(pkg.priceCents, pkg.credits)} per credit
+        </span>
+      </span>
+      <span className="text-lg font-semibold text-zinc-50">{formatPrice(pkg.priceCents)}</span>
+    </label>
+  );
+}

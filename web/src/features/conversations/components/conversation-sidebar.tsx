@@ -1,0 +1,79 @@
+import { Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-error';
+import type { Conversation } from '../api/conversation-schema';
+import { ConversationItem } from './conversation-item';
+import { DeleteConversationDialog } from './delete-conversation-dialog';
+
+interface ConversationSidebarProps {
+  conversations: Conversation[];
+  selectedId: string | null;
+  isLoading: boolean;
+  loadError: Error | null;
+  isCreating: boolean;
+  onSelect(id: string): void;
+  onCreate(): void;
+  onDelete(id: string): Promise<void>;
+}
+
+/** Refreshes relative dates once a minute without refetching. */
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function ConversationSidebar(props: ConversationSidebarProps) {
+  const { conversations, selectedId, isLoading, loadError, isCreating, onSelect, onCreate, onDelete } = props;
+  const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
+  const now = useNow();
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="p-3">
+        <Button variant="secondary" className="w-full justify-start" busy={isCreating} onClick={onCreate}>
+          {!isCreating && <Plus aria-hidden="true" className="size-4" />}
+          New Conversation
+        </Button>
+      </div>
+      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-3 pb-4">
+        {isLoading && (
+          <p role="status" className="flex items-center gap-2 px-3 py-2 text-sm text-zinc-400">
+            <Spinner /> Loading conversations...
+          </p>
+        )}
+        {loadError && (
+          <p role="alert" className="px-3 py-2 text-sm text-red-300">
+            {errorMessage(loadError)}
+          </p>
+        )}
+        <ul className="flex flex-col gap-0.5">
+          {conversations.map((conversation) => (
+            <ConversationItem
+              key={conversation.id}
+              conversation={conversation}
+              selected={conversation.id === selectedId}
+              now={now}
+              onSelect={onSelect}
+              onDelete={setPendingDelete}
+            />
+          ))}
+        </ul>
+      </nav>
+      <DeleteConversationDialog
+        title={pendingDelete?.title ?? null}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={async () => {
+          if (!pendingDelete) return;
+          await onDelete(pendingDelete.id);
+          setPendingDelete(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { NEW_CONVERSATION_SEND_DELAY_MS } from '../../../config/constants';
+import { errorMessage } from '../../../lib/api-error';
+import { useCreateConversation } from '../api/create-conversation';
+import { useDeleteConversation } from '../api/delete-conversation';
+import { useConversations } from '../api/get-conversations';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The conversation rules of SPEC section 4: create one when none exist, select the first on load,
+ * and after deleting the current one select the first remaining (or create a new one).
+ */
+export function useActiveConversation() {
+  const conversations = useConversations();
+  const create = useCreateConversation();
+  const remove = useDeleteConversation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const autoCreating = useRef(false);
+  const list = conversations.data;
+
+  useEffect(() => {
+    if (!list) return;
+    const first = list[0];
+    if (!first) {
+      if (autoCreating.current) return;
+      autoCreating.current = true;
+      create
+        .mutateAsync(undefined)
+        .then((conversation) => setSelectedId(conversation.id))
+        .catch((error: unknown) => toast.error(errorMessage(error)))
+        .finally(() => {
+          autoCreating.current = false;
+        });
+      return;
+    }
+    if (!selectedId || !list.some((conversation) => conversation.id === selectedId)) setSelectedId(first.id);
+  }, [list, selectedId, create.mutateAsync]);
+
+  const createNew = useCallback(async () => {
+    const conversation = await create.mutateAsync(undefined);
+    setSelectedId(conversation.id);
+    return conversation.id;
+  }, [create.mutateAsync]);
+
+  const deleteConversation = useCallback(
+    async (id: string) => {
+      await remove.mutateAsync(id);
+      // The effect above then picks the first remaining conversation or creates one.
+      setSelectedId((current) => (current === id ? null : current));
+    },
+    [remove.mutateAsync],
+  );
+
+  /** The conversation to send into; when none is selected, one is created and 100 ms pass (SPEC 4). */
+  const ensureConversation = useCallback(async () => {
+    if (selectedId) return selectedId;
+    const id = await createNew();
+    await wait(NEW_CONVERSATION_SEND_DELAY_MS);
+    return id;
+  }, [selectedId, createNew]);
+
+  return {
+    conversations: list ?? [],
+    isLoading: conversations.isPending,
+    loadError: conversations.error,
+    selectedId,
+    select: setSelectedId,
+    createNew,
+    isCreating: create.isPending,
+    deleteConversation,
+    ensureConversation,
+  };
+}
