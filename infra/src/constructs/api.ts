@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import {
+  type ApiFunctionName,
+  apiFunctions,
+  type FunctionAccess,
+  routes,
+} from '../../../functions/src/routes';
+import { AppFunction } from './app-function';
+import { type BackendResources, grantAccess } from './backend-resources';
+import { pascalCase } from './names';
+
+export interface ApiProps {
+  /** Folder holding one `<name>.ts` entry per API function. */
+  readonly handlersDir: string;
+  readonly userPool: IUserPool;
+  /** The SPA's client: the authorizer accepts only its access tokens. */
+  readonly userPoolClient: IUserPoolClient;
+  /** What the functions may be granted, each per its `apiFunctions` entry. */
+  readonly resources: BackendResources;
+  /**
+   * Steady-state requests per second for the whole API (burst is twice that).
+   * @default 50
+   */
+  readonly rateLimit?: number;
+}
+
+/** One line of JSON per request in the stage's access log. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    latencyMs: '$context.responseLatency',
+    integrationError: '$context.integrationErrorMessage',
+    authorizerError: '$context.authorizer.error',
+    ip: '$context.identity.sourceIp',
+  }),
+);
+
+/**
+ * The HTTP API, built from the shared route table (`functions/src/routes.ts`): one Lambda per
+ * `apiFunctions` entry with exactly the access it declares, one route per `routes` entry, and the
+ * Cognito JWT authorizer on every route marked `auth: true`.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly functions: Record<ApiFunctionName, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    const fns: Partial<Record<ApiFunctionName, AppFunction>> = {};
+    for (const [name, access] of Object.entries(apiFunctions) as [ApiFunctionName, FunctionAccess][]) {
+      const fn = new AppFunction(this, `${pascalCase(name)}Fn`, {
+        entry: join(props.handlersDir, `${name}.ts`),
+        description: `API: ${name}`,
+      });
+      grantAccess(fn, access, props.resources);
+      fns[name] = fn;
+    }
+    this.functions = fns as Record<ApiFunctionName, AppFunction>;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Thumbnail Studio API, reached through CloudFront under /api/*',
+      createDefaultStage: false,
+    });
+    const rateLimit = props.rateLimit ?? 50;
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit, burstLimit: rateLimit * 2 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH }),
+        ),
+        format: ACCESS_LOG_FORMAT,
+      },
+    });
+
+    // Access tokens carry `client_id` (no `aud`); API Gateway checks it against these clients.
+    const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+    // Explicit, so a future default authorizer cannot silently land on the webhook.
+    const noAuthorizer = new HttpNoneAuthorizer();
+    const integrations = new Map<ApiFunctionName, HttpLambdaIntegration>();
+    const integrationFor = (name: ApiFunctionName) => {
+      let integration = integrations.get(name);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${pascalCase(name)}Integration`, this.functions[name]);
+        integrations.set(name, integration);
+      }
+      return integration;
+    };
+    for (const route of routes) {
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: integrationFor(route.fn),
+        authorizer: route.auth ? authorizer : noAuthorizer,
+      });
+    }
+  }
+}

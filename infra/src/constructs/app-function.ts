@@ -1,0 +1,186 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
+import { type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { nagArnRef } from '../nag';
+import {
+  installedSpec,
+  LAMBDA_PLATFORM_NPM_FLAGS,
+  NATIVE_MODULES,
+  nativeModulesOf,
+  RUNTIME_PROVIDED_MODULES,
+} from '../native-modules';
+import { repoPath, repoRoot } from '../paths';
+
+/**
+ * ESM bundles have no `require`; some dependencies still call it (e.g. for Node built-ins).
+ * Aliased so it cannot clash with a bundled module's own `createRequire` import.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+
+export interface AppFunctionProps {
+  /** Absolute path of the handler's entry file (exports `handler`). */
+  readonly entry: string;
+  /** @default - no description */
+  readonly description?: string;
+  /** @default Duration.seconds(10) — API routes; HTTP API gives up after 30 s anyway */
+  readonly timeout?: Duration;
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
+  /** Plain, non-secret settings. Resource names go through the `bind*` helpers instead. @default - none */
+  readonly environment?: Record<string, string>;
+}
+
+export type TableAccess = 'read' | 'readWrite';
+
+/**
+ * Installs the native modules a bundle imports (e.g. sharp) into its `node_modules`, with the
+ * Lambda platform's prebuilt binaries whatever machine synthesizes. Import analysis runs only
+ * when this stack is being bundled, so tests that skip bundling stay fast and offline.
+ */
+function installNativeModules(scope: Construct, entry: string): ICommandHooks | undefined {
+  if (!Stack.of(scope).bundlingRequired) return undefined;
+  const modules = nativeModulesOf(entry);
+  if (modules.length === 0) return undefined;
+  const install = [
+    'npm',
+    'install',
+    '--no-save',
+    '--no-package-lock',
+    '--omit=dev',
+    ...LAMBDA_PLATFORM_NPM_FLAGS,
+  ];
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => [
+      [...install, '--prefix', `'${outputDir}'`, ...modules.map(installedSpec)].join(' '),
+    ],
+  };
+}
+
+/**
+ * A Lambda function with the house defaults: Node.js 22 on arm64, one minified ESM bundle
+ * with source maps, JSON logs into a log group with retention. Resources are attached with
+ * the `bind*` helpers, which grant the permission and set the env var in one call so the
+ * two cannot drift apart.
+ */
+export class AppFunction extends NodejsFunction {
+  private readonly boundEnv = new Map<string, string>();
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    });
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel.WARN,
+      logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: repoPath('package-lock.json'),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        banner: ESM_REQUIRE_BANNER,
+        tsconfig: repoPath('functions', 'tsconfig.json'),
+        externalModules: [...RUNTIME_PROVIDED_MODULES, ...NATIVE_MODULES],
+        commandHooks: installNativeModules(scope, props.entry),
+      },
+    });
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Pinned to Node.js 22 on purpose (DESIGN: the runtime the code is tested for); bump deliberately.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'AWSLambdaBasicExecutionRole only allows writing CloudWatch Logs, which every function needs.',
+      },
+    );
+  }
+
+  /** Grants access to a table (and its indexes) and passes its name in `envVar`. */
+  bindTable(table: ITable, envVar: string, access: TableAccess = 'readWrite'): this {
+    this.setBoundEnv(envVar, table.tableName, table.node.path);
+    if (access === 'read') table.grantReadData(this);
+    else table.grantReadWriteData(this);
+    const tableArn = nagArnRef(table);
+    if (tableArn) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+        reason: 'Queries use the indexes of this one table; the wildcard covers only its own index names.',
+      });
+    }
+    return this;
+  }
+
+  /**
+   * Grants get/put/delete on a bucket's objects (what presigned URLs and image processing need,
+   * nothing on the bucket itself) and passes its name in `envVar`.
+   */
+  bindBucket(bucket: IBucket, envVar: string): this {
+    this.setBoundEnv(envVar, bucket.bucketName, bucket.node.path);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    bucket.encryptionKey?.grantEncryptDecrypt(this);
+    const bucketArn = nagArnRef(bucket);
+    if (bucketArn) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
+        reason:
+          'Object keys are per user and created at run time; handlers check ownership before signing a key.',
+      });
+    }
+    return this;
+  }
+
+  /** Grants SendMessage on a queue and passes its URL in `envVar`. */
+  bindQueue(queue: IQueue, envVar: string): this {
+    this.setBoundEnv(envVar, queue.queueUrl, queue.node.path);
+    queue.grantSendMessages(this);
+    return this;
+  }
+
+  /** Grants read on a secret and passes its ARN (never its value) in `envVar`. */
+  bindSecret(secret: ISecret, envVar: string): this {
+    this.setBoundEnv(envVar, secret.secretArn, secret.node.path);
+    secret.grantRead(this);
+    return this;
+  }
+
+  private setBoundEnv(envVar: string, value: string, source: string): void {
+    const previous = this.boundEnv.get(envVar);
+    if (previous !== undefined && previous !== source) {
+      throw new Error(`${this.node.path}: ${envVar} is already bound to ${previous}, cannot bind ${source}`);
+    }
+    this.boundEnv.set(envVar, source);
+    this.addEnvironment(envVar, value);
+  }
+}

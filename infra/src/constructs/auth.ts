@@ -1,0 +1,83 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  UserPool,
+  type UserPoolClient,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+export interface AuthProps {
+  /** Deployment stage, part of the pool's name. */
+  readonly stage: string;
+  /**
+   * Refuse to delete the pool (and with it every account). Accounts are kept on stack deletion either way.
+   * @default false
+   */
+  readonly deletionProtection?: boolean;
+}
+
+/**
+ * Email + password sign-in for the SPA (SPEC: password of at least 6 characters, email
+ * verified by code). API Gateway checks the pool's access tokens; the SPA signs in with SRP.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `thumbnail-studio-${props.stage}`,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: 'Your Thumbnail Studio verification code',
+        emailBody: 'Your Thumbnail Studio verification code is {####}',
+      },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // SPEC section 9: minimum length 6 and nothing else; the sign-up form checks the same rule.
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      deletionProtection: props.deletionProtection ?? false,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+    });
+
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'The product spec fixes the password rule at a minimum of 6 characters with no class requirements.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'MFA is not part of the product; sign-in is email + password with a verified email.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Threat protection needs the paid Plus feature plan; left off until abuse shows up. Sign-up needs a verified email.',
+      },
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import {
+  type KeyAttribute,
+  type TableDefinition,
+  type TableName,
+  tables,
+} from '../../../functions/src/data/tables';
+import type { AppFunction } from './app-function';
+import { pascalCase } from './names';
+
+/** Tables whose loss would lose money: kept on stack deletion and protected from deletion in every stage. */
+const MONEY_TABLES: readonly TableName[] = ['credits'];
+
+export interface DataProps {
+  /**
+   * What happens to the non-money tables when the stack is deleted.
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+const attribute = (key: KeyAttribute) => ({
+  name: key.name,
+  type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER,
+});
+
+/**
+ * The DynamoDB tables, one per entry of `functions/src/data/tables.ts` (the same
+ * definitions the local cloud creates its tables from).
+ */
+export class Data extends Construct {
+  readonly tables: Record<TableName, Table>;
+
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
+    super(scope, id);
+    const created: Partial<Record<TableName, Table>> = {};
+    for (const [name, def] of Object.entries(tables) as [TableName, TableDefinition][]) {
+      const money = MONEY_TABLES.includes(name);
+      const table = new Table(this, pascalCase(name), {
+        partitionKey: attribute(def.partitionKey),
+        sortKey: def.sortKey && attribute(def.sortKey),
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        encryption: TableEncryption.AWS_MANAGED,
+        deletionProtection: money,
+        removalPolicy: money ? RemovalPolicy.RETAIN : (props.removalPolicy ?? RemovalPolicy.RETAIN),
+      });
+      for (const index of def.indexes) {
+        if (index.kind === 'local') {
+          if (!index.sortKey) throw new Error(`Local index ${name}/${index.name} needs a sort key`);
+          table.addLocalSecondaryIndex({
+            indexName: index.name,
+            sortKey: attribute(index.sortKey),
+            projectionType: ProjectionType.ALL,
+          });
+        } else {
+          table.addGlobalSecondaryIndex({
+            indexName: index.name,
+            partitionKey: attribute(index.partitionKey),
+            sortKey: index.sortKey && attribute(index.sortKey),
+            projectionType: ProjectionType.ALL,
+          });
+        }
+      }
+      created[name] = table;
+    }
+    this.tables = created as Record<TableName, Table>;
+  }
+
+  /** Grants `fn` read/write on each named table and passes its name in the table's `envVar`. */
+  bindTables(fn: AppFunction, names: readonly TableName[]): void {
+    for (const name of names) fn.bindTable(this.tables[name], tables[name].envVar);
+  }
+}

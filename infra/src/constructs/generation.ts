@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { backgroundFunctions } from '../../../functions/src/routes';
+import { AppFunction } from './app-function';
+import { type BackendResources, grantAccess } from './backend-resources';
+
+/** A high-quality image takes 20–90 s; a provider retry plus storing the result must fit. */
+export const WORKER_TIMEOUT = Duration.minutes(5);
+/** Lambda's guidance for SQS sources: visibility ≥ 6 × function timeout, so a retry never overlaps a run. */
+export const JOBS_VISIBILITY_TIMEOUT = Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6);
+/** Deliveries of one job before it lands in the dead-letter queue. */
+export const JOBS_MAX_RECEIVE_COUNT = 3;
+/**
+ * When the sweeper may refund a job: only after SQS has given up on it (every delivery,
+ * each waiting out the visibility timeout, plus the last run), so it never refunds a job
+ * a retry could still settle.
+ */
+export const JOB_STUCK_AFTER = Duration.seconds(
+  JOBS_MAX_RECEIVE_COUNT * JOBS_VISIBILITY_TIMEOUT.toSeconds() + WORKER_TIMEOUT.toSeconds() + 5 * 60,
+);
+export const SWEEP_INTERVAL = Duration.minutes(5);
+
+export interface GenerationProps {
+  /** Folder holding one `<name>.ts` entry per background function. */
+  readonly handlersDir: string;
+  /** Everything but the jobs queue, which this construct owns. */
+  readonly resources: Omit<BackendResources, 'jobsQueue'>;
+  /**
+   * Concurrent workers, to stay under the image providers' rate limits.
+   * @default 5
+   */
+  readonly maxConcurrency?: number;
+}
+
+/**
+ * Asynchronous generation (DESIGN decision 2): the messages function enqueues a job, the
+ * worker generates and settles the credit, a dead-letter queue keeps jobs that failed every
+ * delivery, and the sweeper refunds jobs that never settled.
+ */
+export class Generation extends Construct {
+  readonly jobsQueue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly worker: AppFunction;
+  readonly sweeper: AppFunction;
+
+  constructor(scope: Construct, id: string, props: GenerationProps) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'JobsDlq', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This is the dead-letter queue of the jobs queue.',
+    });
+    this.jobsQueue = new Queue(this, 'JobsQueue', {
+      visibilityTimeout: JOBS_VISIBILITY_TIMEOUT,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: JOBS_MAX_RECEIVE_COUNT },
+    });
+    this.deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
+      .createAlarm(this, 'DeadJobsAlarm', {
+        alarmDescription: 'Generation jobs failed every delivery; the sweeper refunds their credits.',
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+
+    const resources: BackendResources = { ...props.resources, jobsQueue: this.jobsQueue };
+
+    this.worker = new AppFunction(this, 'Worker', {
+      entry: join(props.handlersDir, 'worker.ts'),
+      description: 'Generates or edits the thumbnail of one queued job',
+      timeout: WORKER_TIMEOUT,
+      memorySize: 1536,
+    });
+    grantAccess(this.worker, backgroundFunctions.worker, resources);
+    this.worker.addEventSource(
+      new SqsEventSource(this.jobsQueue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: props.maxConcurrency ?? 5,
+      }),
+    );
+
+    this.sweeper = new AppFunction(this, 'Sweeper', {
+      entry: join(props.handlersDir, 'sweeper.ts'),
+      description: 'Refunds generation jobs that never settled',
+      timeout: Duration.minutes(1),
+      environment: { JOB_STUCK_AFTER_MS: String(JOB_STUCK_AFTER.toMilliseconds()) },
+    });
+    grantAccess(this.sweeper, backgroundFunctions.sweeper, resources);
+    new Rule(this, 'SweepSchedule', {
+      description: 'Runs the stuck-job sweeper',
+      schedule: Schedule.rate(SWEEP_INTERVAL),
+      targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
+  }
+}

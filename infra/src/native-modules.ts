@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildSync, type Message, type Metafile } from 'esbuild';
+import { repoPath } from './paths';
+
+/**
+ * Modules with native binaries: esbuild cannot inline them, so every bundle leaves them
+ * external and a bundle that imports one gets it installed for the Lambda platform.
+ */
+export const NATIVE_MODULES = ['sharp'] as const;
+
+/** The Node.js 22 Lambda runtime ships AWS SDK v3 (and its @smithy dependencies). */
+export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*', '@smithy/*'] as const;
+
+/** npm settings that select the Lambda platform's prebuilt binaries (arm64, glibc). */
+export const LAMBDA_PLATFORM_NPM_FLAGS = ['--os=linux', '--cpu=arm64', '--libc=glibc'] as const;
+
+/** Which of `NATIVE_MODULES` the bundle of `entry` imports, from esbuild's own import graph. */
+export function nativeModulesOf(entry: string): string[] {
+  let metafile: Metafile;
+  try {
+    ({ metafile } = buildSync({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      tsconfig: repoPath('functions', 'tsconfig.json'),
+      external: [...RUNTIME_PROVIDED_MODULES, ...NATIVE_MODULES],
+      logLevel: 'silent',
+    }));
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors ?? [];
+    const details = messages.map((m) => `${m.location?.file}:${m.location?.line}: ${m.text}`).join('\n  ');
+    throw new Error(`Cannot bundle ${entry}:\n  ${details || String(error)}`);
+  }
+  const externals = new Set(
+    Object.values(metafile.inputs).flatMap((input) =>
+      input.imports.filter((imported) => imported.external).map((imported) => imported.path),
+    ),
+  );
+  return NATIVE_MODULES.filter((name) => externals.has(name));
+}
+
+/**
+ * `name@version` as installed for the functions workspace (node_modules lookup, since
+ * packages such as sharp do not export their package.json), so Lambda runs the tested version.
+ */
+export function installedSpec(name: string): string {
+  for (let dir = repoPath('functions'); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(manifest)) {
+      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+      return `${name}@${version}`;
+    }
+    if (dir === dirname(dir)) throw new Error(`${name} is not installed; run npm install`);
+  }
+}

@@ -1,0 +1,82 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Generation } from './constructs/generation';
+import { Secrets } from './constructs/secrets';
+import { Storage } from './constructs/storage';
+import { Web } from './constructs/web';
+import { defaultHandlersDir, defaultWebDistDir } from './paths';
+
+/** Lower-case letters, digits and dashes, short enough for the images bucket's name (63 chars max). */
+const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,9}$/;
+
+export interface ThumbnailStudioStackProps extends StackProps {
+  /** Deployment stage (`dev`, `prod`, ...), part of resource names. */
+  readonly stage: string;
+  /**
+   * Stages whose data survives a stack deletion and whose user pool refuses deletion.
+   * The credits table is always kept and protected.
+   * @default stage === 'prod'
+   */
+  readonly protectData?: boolean;
+  /** @default functions/src/handlers of this repository */
+  readonly handlersDir?: string;
+  /** @default web/dist of this repository */
+  readonly webDistDir?: string;
+}
+
+/** The whole product in one stack; each domain is one construct, wired together here. */
+export class ThumbnailStudioStack extends Stack {
+  constructor(scope: Construct, id: string, props: ThumbnailStudioStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    if (!STAGE_PATTERN.test(stage)) {
+      throw new Error(`Stage "${stage}" must match ${STAGE_PATTERN} (it becomes part of bucket names)`);
+    }
+    const protectData = props.protectData ?? stage === 'prod';
+    const handlersDir = props.handlersDir ?? defaultHandlersDir;
+
+    const auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData });
+    const data = new Data(this, 'Data', {
+      removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const storage = new Storage(this, 'Storage', { stage });
+    const secrets = new Secrets(this, 'Secrets', { stage });
+    const generation = new Generation(this, 'Generation', {
+      handlersDir,
+      resources: { data, imagesBucket: storage.imagesBucket, appSecret: secrets.appSecret },
+    });
+    const api = new Api(this, 'Api', {
+      handlersDir,
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      resources: {
+        data,
+        imagesBucket: storage.imagesBucket,
+        jobsQueue: generation.jobsQueue,
+        appSecret: secrets.appSecret,
+      },
+    });
+
+    const web = new Web(this, 'Web', {
+      stage,
+      distDir: props.webDistDir ?? defaultWebDistDir,
+      httpApi: api.httpApi,
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      imagesOrigin: storage.imagesOrigin,
+      accessLogsBucket: storage.accessLogsBucket,
+    });
+    storage.allowBrowserAccessFrom(web.appOrigin);
+
+    new CfnOutput(this, 'AppUrl', { value: web.appOrigin, description: 'The app (CloudFront)' });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'AppSecretsArn', {
+      value: secrets.appSecret.secretArn,
+      description: 'Set provider and Stripe keys here (see the secret description)',
+    });
+  }
+}
