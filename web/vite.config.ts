@@ -13,15 +13,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The signed-in app loads as a few cacheable vendor chunks; React stays in the landing entry.
+        // Amplify is the bulk of the signed-in code and changes rarely: its own cacheable chunk.
         codeSplitting: {
-          includeDependenciesRecursively: false,
           groups: [
-            { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib)/ },
-            {
-              name: 'app-vendor',
-              test: /node_modules[\\/](react-router|@tanstack|zod|sonner|@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)/,
-            },
+            { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy)[\\/]/ },
           ],
         },
       },

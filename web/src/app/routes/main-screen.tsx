@@ -85,13 +85,15 @@ export function MainScreen() {
           onProviderChange={setProvider}
           onOpenCheckout={() => openCheckout()}
         />
-        <ChatPanel
-          conversationId={active.selectedId}
-          ensureConversation={active.ensureConversation}
-          onMessageSent={handleMessageSent}
-          onInsufficientCredits={(message) => openCheckout(message)}
-          onGenerationSettled={refreshCredits}
-        />
+        <main className="flex min-h-0 flex-1 flex-col">
+          <ChatPanel
+            conversationId={active.selectedId}
+            ensureConversation={active.ensureConversation}
+            onMessageSent={handleMessageSent}
+            onInsufficientCredits={(message) => openCheckout(message)}
+            onGenerationSettled={refreshCredits}
+          />
+        </main>
       </div>
       <PurchaseCreditsDialog
         open={checkout.open}

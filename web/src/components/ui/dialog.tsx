@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 interface DialogProps {
@@ -14,14 +14,24 @@ interface DialogProps {
   className?: string;
 }
 
-/** A titled modal: Radix traps focus, closes on Escape and returns focus to its opener. */
+/** A titled modal: Radix traps focus and closes on Escape; focus returns to the opener. */
 export function Dialog({ open, onOpenChange, title, description, children, role, className }: DialogProps) {
+  // Radix only refocuses a <Dialog.Trigger>; these dialogs open from state, so remember the opener.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
         <RadixDialog.Content
-          role={role}
+          role={role ?? 'dialog'}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           // Without a description Radix expects an explicit undefined instead of a dangling id.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(

@@ -11,7 +11,8 @@ export function UserMenu() {
   const initial = (email[0] ?? '?').toUpperCase();
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while its controls stay focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
         className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-600 text-sm font-semibold text-white hover:bg-accent-700"

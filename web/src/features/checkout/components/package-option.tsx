@@ -26,10 +26,12 @@ export function PackageOption({ pkg, checked, onSelect }: PackageOptionProps) {
         className="size-4 accent-violet-500"
       />
       <span className="flex flex-1 flex-col">
-        <span className="flex items-center gap-2 font-medium text-zinc-50">
-          {pkg.name} · {pkg.credits} credits
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-zinc-50">
+          <span>
+            {pkg.name} · {pkg.credits} credits
+          </span>
           {pkg.badge && (
-            <span className="rounded-full bg-accent-600 px-2 py-0.5 text-xs font-semibold text-white">
+            <span className="rounded-full bg-accent-600 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
               {pkg.badge}
             </span>
           )}
