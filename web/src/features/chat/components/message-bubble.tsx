@@ -42,7 +42,7 @@ export function MessageBubble({ message }: { message: ViewMessage }) {
           isUser
             ? 'max-w-[85%] rounded-br-md bg-accent-600 text-white md:max-w-[70%]'
             : 'rounded-bl-md bg-zinc-800 text-zinc-100',
-          !isUser && (wide ? 'w-full max-w-2xl' : 'max-w-[85%] md:max-w-[70%]'),
+          !isUser && (wide ? 'w-full' : 'max-w-[85%] md:max-w-[70%]'),
           message.isError && 'border border-red-800 bg-red-950 text-red-100',
           isUser && message.isLoading && 'opacity-70',
         )}
