@@ -29,6 +29,14 @@ export interface ThumbnailStudioStackProps extends StackProps {
 
 /** The whole product in one stack; each domain is one construct, wired together here. */
 export class ThumbnailStudioStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly secrets: Secrets;
+  readonly generation: Generation;
+  readonly api: Api;
+  readonly web: Web;
+
   constructor(scope: Construct, id: string, props: ThumbnailStudioStackProps) {
     super(scope, id, props);
     const { stage } = props;
@@ -38,44 +46,40 @@ export class ThumbnailStudioStack extends Stack {
     const protectData = props.protectData ?? stage === 'prod';
     const handlersDir = props.handlersDir ?? defaultHandlersDir;
 
-    const auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData });
-    const data = new Data(this, 'Data', {
+    this.auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData });
+    this.data = new Data(this, 'Data', {
       removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    const storage = new Storage(this, 'Storage', { stage });
-    const secrets = new Secrets(this, 'Secrets', { stage });
-    const generation = new Generation(this, 'Generation', {
+    this.storage = new Storage(this, 'Storage', { stage });
+    this.secrets = new Secrets(this, 'Secrets', { stage });
+    const shared = {
+      data: this.data,
+      imagesBucket: this.storage.imagesBucket,
+      appSecret: this.secrets.appSecret,
+    };
+    this.generation = new Generation(this, 'Generation', { handlersDir, resources: shared });
+    this.api = new Api(this, 'Api', {
       handlersDir,
-      resources: { data, imagesBucket: storage.imagesBucket, appSecret: secrets.appSecret },
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      resources: { ...shared, jobsQueue: this.generation.jobsQueue },
     });
-    const api = new Api(this, 'Api', {
-      handlersDir,
-      userPool: auth.userPool,
-      userPoolClient: auth.userPoolClient,
-      resources: {
-        data,
-        imagesBucket: storage.imagesBucket,
-        jobsQueue: generation.jobsQueue,
-        appSecret: secrets.appSecret,
-      },
-    });
-
-    const web = new Web(this, 'Web', {
+    this.web = new Web(this, 'Web', {
       stage,
       distDir: props.webDistDir ?? defaultWebDistDir,
-      httpApi: api.httpApi,
-      userPool: auth.userPool,
-      userPoolClient: auth.userPoolClient,
-      imagesOrigin: storage.imagesOrigin,
-      accessLogsBucket: storage.accessLogsBucket,
+      httpApi: this.api.httpApi,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      imagesOrigin: this.storage.imagesOrigin,
+      accessLogsBucket: this.storage.accessLogsBucket,
     });
-    storage.allowBrowserAccessFrom(web.appOrigin);
+    this.storage.allowBrowserAccessFrom(this.web.appOrigin);
 
-    new CfnOutput(this, 'AppUrl', { value: web.appOrigin, description: 'The app (CloudFront)' });
-    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
-    new CfnOutput(this, 'UserPoolClientId', { value: auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'AppSecretsArn', {
-      value: secrets.appSecret.secretArn,
+      value: this.secrets.appSecret.secretArn,
       description: 'Set provider and Stripe keys here (see the secret description)',
     });
   }

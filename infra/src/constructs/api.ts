@@ -15,7 +15,8 @@ import {
   type ApiFunctionName,
   apiFunctions,
   type FunctionAccess,
-  routes,
+  type Route,
+  routes as sharedRoutes,
 } from '../../../functions/src/routes';
 import { AppFunction } from './app-function';
 import { type BackendResources, grantAccess } from './backend-resources';
@@ -29,6 +30,11 @@ export interface ApiProps {
   readonly userPoolClient: IUserPoolClient;
   /** What the functions may be granted, each per its `apiFunctions` entry. */
   readonly resources: BackendResources;
+  /**
+   * The routes to serve.
+   * @default the shared route table (`functions/src/routes.ts`)
+   */
+  readonly routes?: readonly Route[];
   /**
    * Steady-state requests per second for the whole API (burst is twice that).
    * @default 50
@@ -105,7 +111,7 @@ export class Api extends Construct {
       }
       return integration;
     };
-    for (const route of routes) {
+    for (const route of props.routes ?? sharedRoutes) {
       this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

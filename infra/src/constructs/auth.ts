@@ -57,6 +57,8 @@ export class Auth extends Construct {
       generateSecret: false,
       authFlows: { userSrp: true, userPassword: true },
       preventUserExistenceErrors: true,
+      // Sign-in happens in the SPA; no hosted UI, so no OAuth flows or callback URLs.
+      disableOAuth: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),

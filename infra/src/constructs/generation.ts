@@ -48,6 +48,8 @@ export class Generation extends Construct {
   readonly deadLetterQueue: Queue;
   readonly worker: AppFunction;
   readonly sweeper: AppFunction;
+  /** Every entry of `backgroundFunctions`; a new entry fails to compile until it is deployed here. */
+  readonly functions: Record<keyof typeof backgroundFunctions, AppFunction>;
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
@@ -105,5 +107,6 @@ export class Generation extends Construct {
       schedule: Schedule.rate(SWEEP_INTERVAL),
       targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
     });
+    this.functions = { worker: this.worker, sweeper: this.sweeper };
   }
 }

@@ -31,6 +31,12 @@ export class Secrets extends Construct {
       description:
         `JSON object with ${APP_SECRET_KEYS.join(', ')}. Set it with: ` +
         `aws secretsmanager put-secret-value --secret-id ${secretName} --secret-string file://secrets.json`,
+      // Starts as a JSON object with every key blank, so the functions read "not configured"
+      // rather than failing to parse; `unused` is only there because CloudFormation must generate something.
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(Object.fromEntries(APP_SECRET_KEYS.map((key) => [key, '']))),
+        generateStringKey: 'unused',
+      },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.appSecret).acknowledge({

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { Annotations, Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -27,9 +26,8 @@ import {
   type IBucket,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { nagArnRef } from '../nag';
+import { SiteDeployment } from './site-deployment';
 
 export interface WebProps {
   readonly stage: string;
@@ -155,107 +153,21 @@ export class Web extends Construct {
       },
     );
 
-    this.deploySite(siteBucket, props);
-  }
-
-  private deploySite(siteBucket: Bucket, props: WebProps): void {
-    const deployments: BucketDeployment[] = [];
-    const built = existsSync(props.distDir);
-    if (!built) {
-      Annotations.of(this).addWarningV2(
-        'thumbnail-studio:web-not-built',
-        `${props.distDir} is missing: a placeholder page is deployed. Run \`npm run build -w web\` (npm run deploy does).`,
-      );
-    }
-    const site: ISource = built
-      ? Source.asset(props.distDir)
-      : Source.data(
-          'index.html',
-          '<!doctype html><title>Thumbnail Studio</title><p>The web app was not built before this deployment.</p>',
-        );
-
-    // Hashed bundles never change under a name: cache for a year, and keep old ones (no prune)
-    // so a tab still running the previous index.html can load its chunks.
-    if (built) {
-      deployments.push(
-        new BucketDeployment(this, 'DeployAssets', {
-          sources: [site],
-          destinationBucket: siteBucket,
-          exclude: ['*'],
-          include: ['assets/*'],
-          prune: false,
-          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
-        }),
-      );
-    }
-    // Everything else (index.html, public files) revalidates on every load.
-    deployments.push(
-      new BucketDeployment(this, 'DeploySite', {
-        sources: [site],
-        destinationBucket: siteBucket,
-        exclude: ['assets/*', 'config.json'],
-        cacheControl: [CacheControl.noCache()],
-        distribution: this.distribution,
-        distributionPaths: ['/*'],
-      }),
-    );
-    // Runtime settings, so the same build serves every stage. Amplify signs in with SRP in AWS;
-    // the local cloud serves its own config.json with USER_PASSWORD_AUTH.
-    deployments.push(
-      new BucketDeployment(this, 'DeployConfig', {
-        sources: [
-          Source.jsonData('config.json', {
-            stage: props.stage,
-            region: Aws.REGION,
-            userPoolId: props.userPool.userPoolId,
-            userPoolClientId: props.userPoolClient.userPoolClientId,
-            authFlow: 'USER_SRP_AUTH',
-            apiBase: '',
-          }),
-        ],
-        destinationBucket: siteBucket,
-        prune: false,
-        cacheControl: [CacheControl.noCache()],
-        distribution: this.distribution,
-        distributionPaths: ['/config.json'],
-      }),
-    );
-    this.acknowledgeDeploymentHandler(deployments, siteBucket);
-  }
-
-  /** The deployment handler is CDK's own; its grants come from `BucketDeployment`, not from us. */
-  private acknowledgeDeploymentHandler(deployments: BucketDeployment[], siteBucket: Bucket): void {
-    const reason = (what: string) =>
-      `CDK BucketDeployment handler: ${what}, scoped by CDK to the deployment.`;
-    for (const deployment of deployments) {
-      Validations.of(deployment).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: reason('cloudfront:CreateInvalidation for the invalidation after upload'),
-      });
-    }
-    // One singleton handler serves every deployment of the stack.
-    const handler = deployments[0]?.handlerRole.node.scope;
-    if (!handler) return;
-    const wildcardActions = ['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'];
-    Validations.of(handler).acknowledge(
-      { id: 'AwsSolutions-L1', reason: reason('its runtime is chosen and updated by aws-cdk-lib') },
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: reason('CloudWatch Logs for the handler'),
+    new SiteDeployment(this, 'Deployment', {
+      distDir: props.distDir,
+      siteBucket,
+      distribution: this.distribution,
+      // Runtime settings, so one build serves every stage. Amplify signs in with SRP in AWS;
+      // the local cloud serves its own config.json with USER_PASSWORD_AUTH.
+      runtimeConfig: {
+        stage: props.stage,
+        region: Aws.REGION,
+        userPoolId: props.userPool.userPoolId,
+        userPoolClientId: props.userPoolClient.userPoolClientId,
+        authFlow: 'USER_SRP_AUTH',
+        apiBase: '',
       },
-      ...wildcardActions.map((action) => ({
-        id: `AwsSolutions-IAM5[Action::${action}]`,
-        reason: reason('read the staged asset and sync it into the site bucket'),
-      })),
-      {
-        id: `AwsSolutions-IAM5[Resource::${nagArnRef(siteBucket)}/*]`,
-        reason: reason('writes every file of the built site'),
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
-        reason: reason('reads the zipped site from the CDK bootstrap assets bucket'),
-      },
-    );
+    });
   }
 }
 

@@ -1,0 +1,120 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { describe, expect, it } from 'vitest';
+import { apiFunctions, type Route, routeKey, routes } from '../../functions/src/routes';
+import { Api } from '../../infra/src/constructs/api';
+import { Data } from '../../infra/src/constructs/data';
+import { defaultHandlersDir } from '../../infra/src/paths';
+import { logicalId, type Resource, resourcesOf, synth } from './synth';
+
+const { stack, template } = synth();
+const apiRoutes = () => Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+const authorizerId = logicalId(stack.api.httpApi.node.findChild('Cognito'));
+
+/** The function a route's integration invokes. */
+function targetFunctionId(route: Resource): string {
+  const integrationId = JSON.stringify(route.Properties.Target).match(/"Ref":"([^"]+)"/)?.[1] ?? '';
+  const integration = template.toJSON().Resources[integrationId] as Resource;
+  return integration.Properties.IntegrationUri['Fn::GetAtt'][0];
+}
+
+describe('HTTP API', () => {
+  it('serves exactly the routes of the route table', () => {
+    const deployed = apiRoutes()
+      .map((route) => route.Properties.RouteKey)
+      .sort();
+    expect(deployed).toEqual(routes.map(routeKey).sort());
+  });
+
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    '%s has the Cognito authorizer iff auth is true',
+    (_key, route) => {
+      const deployed = apiRoutes().find((r) => r.Properties.RouteKey === routeKey(route));
+      if (route.auth) {
+        expect(deployed?.Properties).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      } else {
+        expect(deployed?.Properties.AuthorizationType).toBe('NONE');
+        expect(deployed?.Properties.AuthorizerId).toBeUndefined();
+      }
+    },
+  );
+
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    '%s invokes the function the table names',
+    (_key, route) => {
+      const deployed = apiRoutes().find((r) => r.Properties.RouteKey === routeKey(route)) as Resource;
+      expect(targetFunctionId(deployed)).toBe(logicalId(stack.api.functions[route.fn]));
+    },
+  );
+
+  it('has one function per apiFunctions entry', () => {
+    expect(Object.keys(stack.api.functions).sort()).toEqual(Object.keys(apiFunctions).sort());
+  });
+
+  it('accepts only access tokens of the web client of the user pool', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(stack.auth.userPoolClient) }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            [
+              'https://cognito-idp.',
+              { Ref: 'AWS::Region' },
+              '.amazonaws.com/',
+              { Ref: logicalId(stack.auth.userPool) },
+            ],
+          ],
+        },
+      },
+    });
+  });
+
+  it('serves the $default stage with throttling and access logs', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0] as Resource;
+    expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
+    expect(stage.Properties.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(0);
+    expect(stage.Properties.AccessLogSettings.DestinationArn).toBeDefined();
+  });
+});
+
+describe('a route with auth: false (the Stripe webhook to come)', () => {
+  it('gets no authorizer while its neighbours keep theirs', () => {
+    const webhook: Route = { method: 'POST', path: '/api/stripe-webhook', fn: 'credits', auth: false };
+    const guarded: Route = { method: 'GET', path: '/api/credits', fn: 'credits', auth: true };
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const scratch = new Stack(app, 'Scratch');
+    const userPool = new UserPool(scratch, 'Pool');
+    new Api(scratch, 'Api', {
+      handlersDir: defaultHandlersDir,
+      userPool,
+      userPoolClient: userPool.addClient('Client'),
+      routes: [webhook, guarded],
+      resources: {
+        data: new Data(scratch, 'Data'),
+        imagesBucket: new Bucket(scratch, 'Images'),
+        jobsQueue: new Queue(scratch, 'Jobs'),
+        appSecret: new Secret(scratch, 'Secret'),
+      },
+    });
+    const scratchTemplate = Template.fromStack(scratch);
+    scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/stripe-webhook',
+      AuthorizationType: 'NONE',
+    });
+    scratchTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/credits',
+      AuthorizationType: 'JWT',
+    });
+  });
+});

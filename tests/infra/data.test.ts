@@ -1,0 +1,89 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import {
+  type KeyAttribute,
+  type TableDefinition,
+  type TableName,
+  tables,
+} from '../../functions/src/data/tables';
+import { logicalId, type Resource, resourcesOf, synth } from './synth';
+
+const { stack, template } = synth();
+const definitions = Object.entries(tables) as [TableName, TableDefinition][];
+const deployed = (name: TableName) =>
+  resourcesOf(template, 'AWS::DynamoDB::Table')[logicalId(stack.data.tables[name])] as Resource;
+
+const keySchema = (partitionKey: KeyAttribute, sortKey?: KeyAttribute) => [
+  { AttributeName: partitionKey.name, KeyType: 'HASH' },
+  ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' }] : []),
+];
+
+describe('DynamoDB tables', () => {
+  it('creates one table per entry of tables.ts', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', definitions.length);
+  });
+
+  describe.each(definitions)('%s', (name, def) => {
+    it('has the keys of its definition', () => {
+      expect(deployed(name).Properties.KeySchema).toEqual(keySchema(def.partitionKey, def.sortKey));
+    });
+
+    it('declares every key attribute with its type', () => {
+      const keys = [
+        def.partitionKey,
+        def.sortKey,
+        ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+      ];
+      const expected = new Map(keys.filter((k): k is KeyAttribute => !!k).map((k) => [k.name, k.type]));
+      const declared = new Map(
+        (
+          deployed(name).Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]
+        ).map((a) => [a.AttributeName, a.AttributeType]),
+      );
+      expect(declared).toEqual(expected);
+    });
+
+    it('has exactly its local and global indexes', () => {
+      const props = deployed(name).Properties;
+      const expectIndexes = (kind: 'local' | 'global', deployedIndexes: unknown) => {
+        const wanted = def.indexes
+          .filter((i) => i.kind === kind)
+          .map((i) => ({
+            IndexName: i.name,
+            KeySchema: keySchema(i.partitionKey, i.sortKey),
+            Projection: { ProjectionType: 'ALL' },
+          }));
+        expect(deployedIndexes ?? []).toEqual(wanted);
+      };
+      expectIndexes('local', props.LocalSecondaryIndexes);
+      expectIndexes('global', props.GlobalSecondaryIndexes);
+    });
+
+    it('is on demand, encrypted and has point-in-time recovery', () => {
+      expect(deployed(name).Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      });
+    });
+  });
+
+  it('keeps and protects the credits table in every stage', () => {
+    expect(deployed('credits')).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
+  });
+
+  it('lets a dev stage delete the other tables, but not prod', () => {
+    expect(deployed('conversations').DeletionPolicy).toBe('Delete');
+    const prod = synth({ stage: 'prod' });
+    prod.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: keySchema(tables.conversations.partitionKey, tables.conversations.sortKey),
+      }),
+    });
+    prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+  });
+});

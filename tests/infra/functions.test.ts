@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { tables } from '../../functions/src/data/tables';
+import {
+  APP_SECRETS_ARN_ENV,
+  IMAGES_BUCKET_ENV,
+  JOBS_QUEUE_URL_ENV,
+} from '../../infra/src/constructs/backend-resources';
+import {
+  deployedFunctions,
+  logicalId,
+  policyStatementsOf,
+  type Resource,
+  referencedIds,
+  resourcesOf,
+  synth,
+} from './synth';
+
+const { stack, template } = synth();
+const functions = deployedFunctions(stack);
+const lambdaResource = (id: string) => resourcesOf(template, 'AWS::Lambda::Function')[id] as Resource;
+const environmentOf = (id: string) =>
+  (lambdaResource(id).Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+
+/** Values a provider or Stripe key starts with (DESIGN: none may reach the template). */
+const SECRET_SHAPED =
+  /\b(sk-[A-Za-z0-9_-]{8,}|sk_(live|test)_|rk_(live|test)_|whsec_|AIza[0-9A-Za-z_-]{10,})/;
+
+describe.each(functions.map((f) => [f.name, f] as const))('function %s', (_name, { access, fn }) => {
+  const id = logicalId(fn);
+
+  it('runs Node.js 22 on arm64 with JSON logs kept for a limited time', () => {
+    const props = lambdaResource(id).Properties;
+    expect(props).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+    });
+    expect(props.LoggingConfig).toMatchObject({ LogFormat: 'JSON' });
+    const logGroupId = props.LoggingConfig.LogGroup.Ref as string;
+    expect(
+      resourcesOf(template, 'AWS::Logs::LogGroup')[logGroupId]?.Properties.RetentionInDays,
+    ).toBeGreaterThan(0);
+  });
+
+  it('gets the env var of exactly the tables it declares', () => {
+    const env = environmentOf(id);
+    for (const [table, def] of Object.entries(tables)) {
+      const declared = (access.tables as readonly string[]).includes(table);
+      expect(env[def.envVar], `${def.envVar}`).toEqual(
+        declared ? { Ref: logicalId(stack.data.tables[table as keyof typeof tables]) } : undefined,
+      );
+    }
+  });
+
+  it('may use exactly the tables it declares', () => {
+    const dynamoResources = policyStatementsOf(template, fn)
+      .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')))
+      .map((s) => s.Resource);
+    const tableIds = new Set(Object.values(stack.data.tables).map(logicalId));
+    const granted = [...referencedIds(dynamoResources)].filter((ref) => tableIds.has(ref)).sort();
+    expect(granted).toEqual(access.tables.map((t) => logicalId(stack.data.tables[t])).sort());
+  });
+
+  it('gets the bucket, queue and secret iff it declares them, each with its grant', () => {
+    const env = environmentOf(id);
+    const statements = policyStatementsOf(template, fn);
+    const allows = (action: string, resourceId: string) =>
+      statements.some((s) => [s.Action].flat().includes(action) && referencedIds(s.Resource).has(resourceId));
+    const bucketId = logicalId(stack.storage.imagesBucket);
+    const queueId = logicalId(stack.generation.jobsQueue);
+    const secretId = logicalId(stack.secrets.appSecret);
+
+    expect(env[IMAGES_BUCKET_ENV] !== undefined).toBe(!!access.bucket);
+    expect(allows('s3:PutObject', bucketId)).toBe(!!access.bucket);
+    expect(env[JOBS_QUEUE_URL_ENV] !== undefined).toBe(!!access.queue);
+    expect(allows('sqs:SendMessage', queueId)).toBe(!!access.queue);
+    expect(env[APP_SECRETS_ARN_ENV]).toEqual(access.secrets ? { Ref: secretId } : undefined);
+    expect(allows('secretsmanager:GetSecretValue', secretId)).toBe(!!access.secrets);
+  });
+});
+
+describe('secrets', () => {
+  it('no Lambda env var holds a secret-shaped value or a literal key', () => {
+    for (const [id, lambda] of Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))) {
+      for (const [name, value] of Object.entries(
+        (lambda.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+      )) {
+        expect(JSON.stringify(value), `${id}.${name}`).not.toMatch(SECRET_SHAPED);
+        // Anything named like a credential must be a reference (an ARN), never a literal.
+        if (/KEY|SECRET|TOKEN|PASSWORD/.test(name)) expect(typeof value, `${id}.${name}`).not.toBe('string');
+      }
+    }
+  });
+
+  it('no secret-shaped value appears anywhere in the template', () => {
+    expect(JSON.stringify(template.toJSON())).not.toMatch(SECRET_SHAPED);
+  });
+
+  it('the app secret starts with blank keys: its values are set out-of-band', () => {
+    const [secret] = Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+    expect(secret?.Properties.Name).toBe('thumbnail-studio/test/app-secrets');
+    expect(secret?.Properties.SecretString).toBeUndefined();
+    const initial = JSON.parse(secret?.Properties.GenerateSecretString.SecretStringTemplate);
+    expect(initial).toEqual({
+      OPENAI_API_KEY: '',
+      GEMINI_API_KEY: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
+  });
+});

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { type CfnJson, logicalId, type Resource, resourcesOf, synth } from './synth';
+
+const { app, stack, template } = synth();
+const distribution = () =>
+  resourcesOf(template, 'AWS::CloudFront::Distribution')[logicalId(stack.web.distribution)] as Resource;
+const deployments = () => Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+
+/** Managed CloudFront policy ids (AWS documentation). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+describe('buckets', () => {
+  it('every bucket blocks public access, is encrypted and refuses plain HTTP', () => {
+    const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+    const policies = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy'));
+    expect(Object.keys(buckets).length).toBeGreaterThanOrEqual(3);
+    for (const [id, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption, id).toBeDefined();
+      const policy = policies.find(
+        (p) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: id }),
+      );
+      const deniesHttp = policy?.Properties.PolicyDocument.Statement.some(
+        (s: CfnJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+      );
+      expect(deniesHttp, id).toBe(true);
+    }
+  });
+
+  it('the images bucket accepts browser uploads from the app origin only', () => {
+    const images = resourcesOf(template, 'AWS::S3::Bucket')[
+      logicalId(stack.storage.imagesBucket)
+    ] as Resource;
+    expect(images.Properties.CorsConfiguration.CorsRules).toEqual([
+      expect.objectContaining({
+        AllowedMethods: expect.arrayContaining(['PUT']),
+        AllowedOrigins: [
+          {
+            'Fn::Join': [
+              '',
+              ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution), 'DomainName'] }],
+            ],
+          },
+        ],
+      }),
+    ]);
+  });
+});
+
+describe('CloudFront', () => {
+  it('serves the site bucket through origin access control', () => {
+    const [siteOrigin] = distribution().Properties.DistributionConfig.Origins;
+    expect(siteOrigin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('forwards /api/* to the HTTP API uncached with every viewer header but Host', () => {
+    const behaviors = distribution().Properties.DistributionConfig.CacheBehaviors;
+    expect(behaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        ViewerProtocolPolicy: 'https-only',
+      }),
+    ]);
+    const apiOrigin = distribution().Properties.DistributionConfig.Origins.find(
+      (o: CfnJson) => o.Id === behaviors[0].TargetOriginId,
+    );
+    expect(apiOrigin.DomainName).toEqual({
+      'Fn::Select': [
+        2,
+        { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(stack.api.httpApi), 'ApiEndpoint'] }] },
+      ],
+    });
+  });
+
+  it('leaves API error responses alone (no distribution-wide 403/404 rewrites)', () => {
+    expect(distribution().Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends client-side routes to index.html and files as they are', () => {
+    const [fn] = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'));
+    const handler = new Function(`${fn?.Properties.FunctionCode}; return handler;`)() as (event: unknown) => {
+      uri: string;
+    };
+    const route = (uri: string) => handler({ request: { uri } }).uri;
+    expect(route('/')).toBe('/index.html');
+    expect(route('/app/conversations/01J0ABC')).toBe('/index.html');
+    expect(route('/payment-success')).toBe('/index.html');
+    expect(route('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(route('/config.json')).toBe('/config.json');
+    expect(distribution().Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [logicalId(stack.web.node.findChild('SpaRouting')), 'FunctionARN'] },
+      },
+    ]);
+  });
+
+  it('sends a CSP and the usual security headers', () => {
+    const [policy] = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "connect-src 'self' https://cognito-idp.",
+      "img-src 'self' data: blob: https://thumbnail-studio-test-images-",
+      "media-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    const behaviors = [
+      distribution().Properties.DistributionConfig.DefaultCacheBehavior,
+      ...distribution().Properties.DistributionConfig.CacheBehaviors,
+    ];
+    for (const behavior of behaviors) expect(behavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+});
+
+describe('site deployment', () => {
+  it('uploads the built site and writes config.json for this stage', () => {
+    expect(deployments()).toHaveLength(3);
+    const config = deployments().find(
+      (d) => JSON.stringify(d.Properties.DistributionPaths) === '["/config.json"]',
+    );
+    const assetHash = String(config?.Properties.SourceObjectKeys[0]).replace(/\.zip$/, '');
+    const written = JSON.parse(readFileSync(join(app.outdir, `asset.${assetHash}`, 'config.json'), 'utf8'));
+    const markers = config?.Properties.SourceMarkers[0] as Record<string, unknown>;
+    const resolved = Object.fromEntries(
+      Object.entries(written).map(([key, value]) => [key, markers[value as string] ?? value]),
+    );
+    expect(resolved).toEqual({
+      stage: 'test',
+      region: { Ref: 'AWS::Region' },
+      userPoolId: { Ref: logicalId(stack.auth.userPool) },
+      userPoolClientId: { Ref: logicalId(stack.auth.userPoolClient) },
+      authFlow: 'USER_SRP_AUTH',
+      apiBase: '',
+    });
+  });
+
+  it('deploys a placeholder, with a warning, when web/dist is missing', () => {
+    const unbuilt = synth({ webDistDir: '/nonexistent/web/dist' });
+    expect(Object.keys(unbuilt.template.findResources('Custom::CDKBucketDeployment'))).toHaveLength(2);
+    Annotations.fromStack(unbuilt.stack).hasWarning(
+      '*',
+      Match.stringLikeRegexp('placeholder page is deployed'),
+    );
+  });
+});
+
+describe('user pool', () => {
+  it('signs up by email, verified with a code, with the spec password rule (min 6, nothing else)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        }),
+      },
+    });
+  });
+
+  it('has a public web client that hides whether an account exists', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+    const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
+    expect([...(client?.Properties.ExplicitAuthFlows ?? [])].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+    expect(client?.Properties.AllowedOAuthFlows).toBeUndefined();
+  });
+});
+
+describe('outputs', () => {
+  it('name the app URL, the user pool and its client', () => {
+    template.hasOutput('AppUrl', {});
+    template.hasOutput('UserPoolId', { Value: { Ref: logicalId(stack.auth.userPool) } });
+    template.hasOutput('UserPoolClientId', { Value: { Ref: logicalId(stack.auth.userPoolClient) } });
+  });
+});
