@@ -1,0 +1,17 @@
+/**
+ * Performance budgets, in one place. A benchmark over its budget fails `npm run bench`.
+ * Sizes are in kB of 1000 bytes, as Vite and web/scripts/check-bundle-size.mjs report them.
+ * Raise a budget only with a commit that says why the extra weight is worth it.
+ */
+export const budgets = {
+  /**
+   * JavaScript the landing page loads before it can render (the entry module plus its
+   * modulepreloads), gzipped: what a phone on a slow link waits for (UI.md).
+   */
+  landingJsGzipKb: 90,
+  /**
+   * Each Lambda's minified bundle: cold starts grow with the code Node has to parse.
+   * AWS SDK v3 and native modules are not counted; see the notes the bench prints.
+   */
+  lambdaBundleKb: 500,
+} as const;

@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: measures what users and cold starts pay for, against tests/bench/budgets.ts.
+ * Prints one table per section and exits non-zero when anything is over budget or fails.
+ * To add a benchmark, write a `BenchSection` under sections/ and list it below.
+ */
+import { type BenchSection, isOverBudget, renderSection } from './report';
+import { lambdaBundles } from './sections/lambda-bundles';
+import { landingJs } from './sections/landing-js';
+
+const sections: BenchSection[] = [landingJs, lambdaBundles];
+
+let failures = 0;
+for (const section of sections) {
+  try {
+    const result = await section.run();
+    console.log(`${renderSection(result)}\n`);
+    failures += result.measurements.filter(isOverBudget).length;
+  } catch (error) {
+    console.log(`== ${section.title}\n  FAIL ${error instanceof Error ? error.message : String(error)}\n`);
+    failures += 1;
+  }
+}
+console.log(
+  failures === 0 ? 'All benchmarks within budget.' : `${failures} benchmark(s) over budget or failed.`,
+);
+process.exitCode = failures === 0 ? 0 : 1;
