@@ -1,0 +1,44 @@
+import { AuthPage } from './pages/auth-page';
+import { LandingPage } from './pages/landing-page';
+import { checkScreen } from './support/a11y';
+import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+for (const size of sizes) {
+  test.describe(`every screen on ${size.name}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('passes axe and is captured', async ({ page }) => {
+      const landing = new LandingPage(page);
+      await landing.open();
+      await expect(page.getByRole('button', { name: 'Get Started Free' })).toBeVisible();
+      await checkScreen(page, 'landing');
+
+      await landing.getStarted();
+      const auth = new AuthPage(page);
+      await auth.switchToSignUp();
+      await checkScreen(page, 'sign-up');
+      await auth.switchToSignIn();
+      await checkScreen(page, 'sign-in');
+
+      const app = await signUpThroughUi(page, persona(`screens-${size.name}`));
+      await expect(app.messages()).toContainText('high-quality images from detailed descriptions');
+      await checkScreen(page, 'chat');
+
+      await page.getByRole('button', { name: 'Buy Credits' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Purchase Credits' })).toBeVisible();
+      await checkScreen(page, 'purchase-credits');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Purchase Credits' })).toHaveCount(0);
+
+      await page.goto('/checkout-cancel');
+      await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+      await expect(page.getByText('Your payment was cancelled and no charges were made.')).toBeVisible();
+      await checkScreen(page, 'checkout-cancel');
+    });
+  });
+}
