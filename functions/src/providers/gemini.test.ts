@@ -1,0 +1,226 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type FakeGemini,
+  googleError,
+  INVALID_KEY,
+  startFakeGemini,
+} from '../../../tests/fakes/gemini-server';
+import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
+import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { createProvider } from './index';
+import { GEMINI_TEXTS } from './messages';
+import type { ImageData } from './types';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+let fake: FakeGemini;
+const jpeg: ImageData = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7]), mimeType: 'image/jpeg' };
+const b64 = (image: ImageData) => Buffer.from(image.bytes).toString('base64');
+
+const gemini = (env: Record<string, string> = {}, key: string | null = 'AIza-test') =>
+  createProvider(
+    'gemini',
+    { GEMINI_API_KEY: key ?? undefined },
+    {
+      GEMINI_BASE_URL: fake.url,
+      PROVIDER_RETRY_INITIAL_MS: '1',
+      PROVIDER_RETRY_MAX_MS: '4',
+      PROVIDER_TIMEOUT_MS: '5000',
+      ...env,
+    },
+  );
+const generation = { prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] };
+const edit = { prompt: 'Make it brighter', images: [jpeg], peopleNames: [], people: [] };
+const body = (index: number) => fake.requests[index]?.body as Record<string, unknown>;
+
+beforeAll(async () => {
+  fake = await startFakeGemini();
+});
+afterAll(() => fake.stop());
+beforeEach(() => {
+  fake.reset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describe('gemini generation and edit', () => {
+  it('sends the instruction plus inline images, asks for 16:9, and reads the first inlineData part', async () => {
+    const person: ImageData = { bytes: new Uint8Array([1, 2, 3]), mimeType: 'image/png' };
+    const result = await gemini().generate({
+      ...generation,
+      references: [jpeg],
+      peopleNames: ['Ada'],
+      people: [person],
+    });
+
+    expect(result).toEqual({
+      type: 'image',
+      image: { bytes: fake.png, mimeType: 'image/png' },
+      model: 'gemini-3.1-flash-image',
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-3.1-flash-image:generateContent');
+    expect(fake.requests[0]?.headers['x-goog-api-key']).toBe('AIza-test');
+    expect(body(0)).toEqual({
+      contents: [
+        {
+          role: 'user',
+          parts: [
+            {
+              text: buildGenerationPrompt({
+                request: 'A cat astronaut',
+                peopleNames: ['Ada'],
+                referenceCount: 1,
+              }),
+            },
+            { inlineData: { mimeType: 'image/jpeg', data: b64(jpeg) } },
+            { inlineData: { mimeType: 'image/png', data: b64(person) } },
+          ],
+        },
+      ],
+      generationConfig: { responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '16:9' } },
+    });
+  });
+
+  it('edits with the edit prompt, the people note and the image model setting', async () => {
+    const result = await gemini({ GEMINI_IMAGE_MODEL: 'gemini-9-image' }).edit({
+      ...edit,
+      peopleNames: ['Bob'],
+    });
+
+    expect(result).toMatchObject({ type: 'image', model: 'gemini-9-image' });
+    expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-9-image:generateContent');
+    const [content] = body(0).contents as { parts: { text?: string }[] }[];
+    expect(content?.parts[0]?.text).toBe(
+      buildEditPrompt({ request: 'Make it brighter', peopleNames: ['Bob'], imageCount: 1 }),
+    );
+    expect(content?.parts[0]?.text).toContain('prominently featured: Bob');
+    expect(content?.parts).toHaveLength(2);
+  });
+});
+
+describe('gemini classifier', () => {
+  it('sends the rules as system instruction, the history as turns, temperature 0 and 10 tokens', async () => {
+    fake.classifyAnswer(' image_edit\n');
+    const history = [
+      { role: 'user' as const, text: 'A red car', hasImages: false },
+      { role: 'assistant' as const, text: '[image: A red car]', hasImages: true },
+    ];
+
+    expect(await classifyRequest(history, 'make it blue', gemini())).toBe('IMAGE_EDIT');
+    expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-2.5-flash-lite:generateContent');
+    expect(body(0)).toEqual({
+      contents: [
+        { role: 'user', parts: [{ text: 'A red car' }] },
+        { role: 'model', parts: [{ text: '[image: A red car]\n[This message has an image.]' }] },
+        { role: 'user', parts: [{ text: 'make it blue' }] },
+      ],
+      systemInstruction: { role: 'user', parts: [{ text: CLASSIFIER_INSTRUCTIONS }] },
+      generationConfig: { temperature: 0, maxOutputTokens: 10 },
+    });
+  });
+
+  it('uses the classifier model setting and throws without a key', async () => {
+    await gemini({ GEMINI_CLASSIFIER_MODEL: 'gemini-fast' }).classify([], 'x');
+    expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-fast:generateContent');
+    await expect(gemini({}, null).classify([], 'x')).rejects.toThrow(/GEMINI_API_KEY/);
+  });
+});
+
+describe('gemini errors', () => {
+  it('says the key is not configured, without calling the API', async () => {
+    const content = 'Gemini API key not configured. Please add GEMINI_API_KEY to your environment variables.';
+    expect(await gemini({}, null).generate(generation)).toEqual({ type: 'error', content });
+    expect(await gemini({}, '').edit(edit)).toEqual({ type: 'error', content });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('gives the key texts when the error mentions the API key', async () => {
+    fake.failNext(2, 400, { body: INVALID_KEY });
+    expect(await gemini().generate(generation)).toEqual({
+      type: 'error',
+      content:
+        'I need a Gemini API key to generate images. Please add your GEMINI_API_KEY to your environment variables.',
+    });
+    expect(await gemini().edit(edit)).toEqual({
+      type: 'error',
+      content:
+        'I need a Gemini API key to edit images. Please add your GEMINI_API_KEY to your environment variables.',
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it.each(['refuse', 'refuse-finish'] as const)(
+    'gives the policy texts when the answer is blocked (%s)',
+    async (mode) => {
+      fake.mode(mode);
+      expect(await gemini().generate(generation)).toEqual({
+        type: 'error',
+        content:
+          "I can't generate that image as it may violate content policies. Please try a different prompt.",
+      });
+      expect(await gemini().edit(edit)).toEqual({
+        type: 'error',
+        content:
+          "I can't edit the image with that prompt as it may violate content policies. Please try a different prompt.",
+      });
+    },
+  );
+
+  it('gives the policy text when an error speaks of safety', async () => {
+    fake.failNext(1, 400, {
+      body: googleError(400, 'The request was blocked by safety filters.', 'INVALID_ARGUMENT'),
+    });
+    expect(await gemini().generate(generation)).toEqual({
+      type: 'error',
+      content: GEMINI_TEXTS.generate.policy,
+    });
+  });
+
+  it('gives the no-image texts when no part holds an image', async () => {
+    fake.mode('no-image');
+    expect(await gemini().generate(generation)).toEqual({
+      type: 'error',
+      content: 'No image was generated. Please try again with a different prompt.',
+    });
+    expect(await gemini().edit(edit)).toEqual({
+      type: 'error',
+      content: 'No edited image was generated. Please try again with a different prompt.',
+    });
+  });
+
+  it("gives 'Error generating image: {message}' with the API's own message once retries are spent", async () => {
+    fake.failNext(3, 500);
+    expect(await gemini().generate(generation)).toEqual({
+      type: 'error',
+      content: 'Error generating image: Internal error encountered.',
+    });
+    expect(fake.requests).toHaveLength(3);
+    fake.failNext(1, 404, { body: googleError(404, 'models/nope is not found.', 'NOT_FOUND') });
+    expect(await gemini().edit(edit)).toEqual({
+      type: 'error',
+      content: 'Error editing image: models/nope is not found.',
+    });
+    expect(fake.requests).toHaveLength(4);
+  });
+});
+
+describe('gemini retries and timeouts', () => {
+  it('retries 500 and 429 (after retry-after) and then succeeds', async () => {
+    fake.failNext(1, 500);
+    fake.failNext(1, 429, { headers: { 'retry-after': '0' } });
+    expect((await gemini().generate(generation)).type).toBe('image');
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('ends a stalled call at the timeout with the other text', async () => {
+    fake.mode('stall');
+    const result = await gemini({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' }).generate(
+      generation,
+    );
+    expect(result.type === 'error' && result.content).toMatch(/^Error generating image: \S/);
+    expect(fake.requests).toHaveLength(2);
+  });
+});

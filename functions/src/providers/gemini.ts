@@ -1,0 +1,134 @@
+import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
+import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { base64ToBytes, bytesToBase64 } from './base64';
+import { GEMINI_TEXTS, logProviderError, NO_EDIT_IMAGES_TEXT } from './messages';
+import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
+import type { GenerationResult, ImageData, ImageProvider } from './types';
+
+export interface GeminiProviderOptions {
+  apiKey: string | undefined;
+  baseUrl: string;
+  imageModel: string;
+  classifierModel: string;
+  retry: RetryPolicy;
+}
+
+/** Finish and block reasons that mean the request or the image was refused on safety grounds. */
+const REFUSALS = new Set([
+  'SAFETY',
+  'PROHIBITED_CONTENT',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'BLOCKLIST',
+  'SPII',
+]);
+
+type Outcome = { image: ImageData } | { refused: string } | { empty: true };
+
+/** Reads the first inlineData part of the first candidate (SPEC section 7), or why there is none. */
+export function readImage(response: GenerateContentResponse): Outcome {
+  const blocked = response.promptFeedback?.blockReason;
+  if (blocked) return { refused: blocked };
+  const candidate = response.candidates?.[0];
+  const part = candidate?.content?.parts?.find((p) => p.inlineData?.data);
+  if (part?.inlineData?.data) {
+    const mimeType = part.inlineData.mimeType ?? 'image/png';
+    return { image: { bytes: base64ToBytes(part.inlineData.data), mimeType } };
+  }
+  if (candidate?.finishReason && REFUSALS.has(candidate.finishReason))
+    return { refused: candidate.finishReason };
+  return { empty: true };
+}
+
+/** The SDK puts the whole JSON error body in the message; users get its inner message. */
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (error instanceof ApiError) {
+    try {
+      const inner = (JSON.parse(message) as { error?: { message?: unknown } }).error?.message;
+      if (typeof inner === 'string' && inner) return inner;
+    } catch {
+      // Not JSON: the message is already plain text.
+    }
+  }
+  return message;
+}
+
+/** The 'gemini' provider (label 'Gemini Nano Banana', the default) through `@google/genai`. */
+export function createGeminiProvider(options: GeminiProviderOptions): ImageProvider {
+  const client = options.apiKey
+    ? new GoogleGenAI({
+        apiKey: options.apiKey,
+        // No SDK timeout or retryOptions: the retrying fetch applies SPEC section 9's rules per attempt.
+        httpOptions: { baseUrl: options.baseUrl, fetch: createRetryingFetch(options.retry) },
+      })
+    : undefined;
+  const model = options.imageModel;
+
+  async function run(
+    operation: 'generate' | 'edit',
+    images: ImageData[],
+    prompt: string,
+  ): Promise<GenerationResult> {
+    const texts = GEMINI_TEXTS[operation];
+    if (!client) return { type: 'error', content: GEMINI_TEXTS.notConfigured };
+    try {
+      const response = await client.models.generateContent({
+        model,
+        contents: [
+          { text: prompt },
+          ...images.map((image) => ({
+            inlineData: { mimeType: image.mimeType, data: bytesToBase64(image.bytes) },
+          })),
+        ],
+        config: { responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '16:9' } },
+      });
+      const outcome = readImage(response);
+      if ('image' in outcome) return { type: 'image', image: outcome.image, model };
+      logProviderError(
+        'gemini',
+        operation,
+        new Error('refused' in outcome ? outcome.refused : 'no image part'),
+      );
+      return { type: 'error', content: 'refused' in outcome ? texts.policy : texts.noImage };
+    } catch (error) {
+      logProviderError('gemini', operation, error);
+      const message = errorMessage(error);
+      if (/api[ _-]?key/i.test(message)) return { type: 'error', content: texts.keyMention };
+      if (/safety|policy/i.test(message)) return { type: 'error', content: texts.policy };
+      return { type: 'error', content: `${texts.otherPrefix}${message || GEMINI_TEXTS.unknownError}` };
+    }
+  }
+
+  return {
+    id: 'gemini',
+
+    async classify(history, message) {
+      if (!client) throw new Error('GEMINI_API_KEY is not set');
+      const response = await client.models.generateContent({
+        model: options.classifierModel,
+        contents: [
+          ...classifierHistory(history).map((turn) => ({
+            role: turn.role === 'assistant' ? 'model' : 'user',
+            parts: [{ text: classifierText(turn) }],
+          })),
+          { role: 'user', parts: [{ text: message }] },
+        ],
+        config: { systemInstruction: CLASSIFIER_INSTRUCTIONS, temperature: 0, maxOutputTokens: 10 },
+      });
+      return response.text ?? '';
+    },
+
+    generate({ prompt, references, peopleNames, people }) {
+      const text = buildGenerationPrompt({ request: prompt, peopleNames, referenceCount: references.length });
+      return run('generate', [...references, ...people], text);
+    },
+
+    edit({ prompt, images, peopleNames, people }) {
+      if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
+      const text = buildEditPrompt({ request: prompt, peopleNames, imageCount: images.length });
+      return run('edit', [...images, ...people], text);
+    },
+  };
+}

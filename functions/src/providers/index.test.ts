@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { availableProviders, createProvider, isProviderId, providerLabels } from './index';
+import { readProviderSettings } from './settings';
+
+describe('availableProviders', () => {
+  it('offers only the offline provider without keys', () => {
+    expect(availableProviders({})).toEqual(['local']);
+    expect(availableProviders({ OPENAI_API_KEY: ' ', GEMINI_API_KEY: '' })).toEqual(['local']);
+  });
+
+  it('offers the configured providers, gemini first as the default', () => {
+    expect(availableProviders({ OPENAI_API_KEY: 'sk-1' })).toEqual(['openai']);
+    expect(availableProviders({ GEMINI_API_KEY: 'g' })).toEqual(['gemini']);
+    expect(availableProviders({ OPENAI_API_KEY: 'sk-1', GEMINI_API_KEY: 'g' })).toEqual(['gemini', 'openai']);
+  });
+
+  it('labels the providers as the spec does', () => {
+    expect(providerLabels.gemini).toBe('Gemini Nano Banana');
+    expect(providerLabels.openai).toBe('OpenAI GPT-Image');
+    expect(providerLabels.local).toMatch(/offline/i);
+  });
+});
+
+describe('createProvider', () => {
+  it('builds each provider by id', () => {
+    expect(createProvider('local', {}, {}).id).toBe('local');
+    expect(createProvider('openai', {}, {}).id).toBe('openai');
+    expect(createProvider('gemini', { GEMINI_API_KEY: 'g' }, {}).id).toBe('gemini');
+  });
+
+  it('refuses an unknown id', () => {
+    expect(() => createProvider('dall-e', {}, {})).toThrow('Unknown image provider: dall-e');
+    expect(isProviderId('toString')).toBe(false);
+  });
+
+  it('fails loudly, naming the variable, on a bad setting', () => {
+    expect(() => createProvider('openai', {}, { PROVIDER_TIMEOUT_MS: 'soon' })).toThrow(
+      /PROVIDER_TIMEOUT_MS/,
+    );
+    expect(() => createProvider('gemini', {}, { GEMINI_BASE_URL: 'not a url' })).toThrow(/GEMINI_BASE_URL/);
+  });
+});
+
+describe('provider settings', () => {
+  it('has the spec and DESIGN defaults, and blank values fall back to them', () => {
+    expect(readProviderSettings({ OPENAI_IMAGE_MODEL: '' })).toEqual({
+      OPENAI_BASE_URL: 'https://api.openai.com/v1',
+      OPENAI_IMAGE_MODEL: 'gpt-image-2',
+      OPENAI_CLASSIFIER_MODEL: 'gpt-4o-mini',
+      GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com',
+      GEMINI_IMAGE_MODEL: 'gemini-3.1-flash-image',
+      GEMINI_CLASSIFIER_MODEL: 'gemini-2.5-flash-lite',
+      PROVIDER_TIMEOUT_MS: 600_000,
+      PROVIDER_MAX_RETRIES: 2,
+      PROVIDER_RETRY_INITIAL_MS: 500,
+      PROVIDER_RETRY_MAX_MS: 8_000,
+    });
+  });
+
+  it('reads overrides', () => {
+    expect(readProviderSettings({ PROVIDER_MAX_RETRIES: '0', GEMINI_IMAGE_MODEL: 'g-img' })).toMatchObject({
+      PROVIDER_MAX_RETRIES: 0,
+      GEMINI_IMAGE_MODEL: 'g-img',
+    });
+  });
+});

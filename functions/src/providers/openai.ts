@@ -1,0 +1,134 @@
+import OpenAI, { toFile } from 'openai';
+import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
+import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { base64ToBytes } from './base64';
+import { logProviderError, NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from './messages';
+import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
+import type { GenerationResult, ImageData, ImageProvider } from './types';
+
+export interface OpenAIProviderOptions {
+  apiKey: string | undefined;
+  baseURL: string;
+  imageModel: string;
+  classifierModel: string;
+  retry: RetryPolicy;
+}
+
+/** Parameters every image request shares (SPEC sections 7 and 9). */
+const IMAGE_PARAMS = {
+  n: 1,
+  quality: 'high',
+  background: 'auto',
+  output_format: 'png',
+  output_compression: 100,
+} as const;
+
+/**
+ * A 16:9 size the model accepts: gpt-image-2 takes any size divisible by 16
+ * (DESIGN.md decision 6); older GPT image models only know 1536x1024.
+ */
+export const imageSizeFor = (model: string): string =>
+  model.startsWith('gpt-image-2') ? '1536x864' : '1536x1024';
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+/** Upload files for images-edit, named and typed by their real format (the API checks the bytes). */
+function toUploads(images: ImageData[]) {
+  return Promise.all(
+    images.map((image, index) => {
+      const extension = EXTENSIONS[image.mimeType];
+      if (!extension || image.bytes.length === 0) throw new UnusableImageError(image.mimeType);
+      return toFile(image.bytes, `image-${index + 1}.${extension}`, { type: image.mimeType });
+    }),
+  );
+}
+
+class UnusableImageError extends Error {
+  constructor(mimeType: string) {
+    super(`image of type ${mimeType || 'unknown'} can't be sent to images-edit`);
+    this.name = 'UnusableImageError';
+  }
+}
+
+/** OpenAI's refusal shapes: a moderation code, or a 400 whose message speaks of safety or policy. */
+function isPolicyRefusal(error: unknown): boolean {
+  if (!(error instanceof OpenAI.APIError)) return false;
+  if (error.code === 'moderation_blocked' || error.code === 'content_policy_violation') return true;
+  return error.status === 400 && /safety|policy/i.test(error.message);
+}
+
+/**
+ * The 'openai' provider (label 'OpenAI GPT-Image') through the official SDK.
+ * Generation without input images calls images-generate; with reference or
+ * person images it calls images-edit, since images-generate takes no images
+ * (the spec's 'reference_images' is not an API parameter).
+ */
+export function createOpenAIProvider(options: OpenAIProviderOptions): ImageProvider {
+  const client = options.apiKey
+    ? new OpenAI({
+        apiKey: options.apiKey,
+        baseURL: options.baseURL,
+        // Retries and per-attempt timeouts live in the retrying fetch; the SDK's limit only has to outlast them.
+        maxRetries: 0,
+        timeout: totalBudgetMs(options.retry),
+        fetch: createRetryingFetch(options.retry),
+      })
+    : undefined;
+  const model = options.imageModel;
+
+  async function run(
+    operation: 'generate' | 'edit',
+    images: ImageData[],
+    prompt: string,
+  ): Promise<GenerationResult> {
+    const texts = OPENAI_TEXTS[operation];
+    if (!client) return { type: 'error', content: texts.missingKey };
+    try {
+      const params = { model, prompt, size: imageSizeFor(model), ...IMAGE_PARAMS };
+      const [first, ...more] = await toUploads(images);
+      const response = !first
+        ? await client.images.generate(params)
+        : await client.images.edit({ ...params, image: more.length === 0 ? first : [first, ...more] });
+      const b64 = response.data?.[0]?.b64_json;
+      if (!b64) throw new Error('the response holds no b64_json image');
+      return { type: 'image', image: { bytes: base64ToBytes(b64), mimeType: 'image/png' }, model };
+    } catch (error) {
+      logProviderError('openai', operation, error);
+      if (error instanceof UnusableImageError) return { type: 'error', content: OPENAI_TEXTS.fetchFailed };
+      if (error instanceof OpenAI.AuthenticationError) return { type: 'error', content: texts.missingKey };
+      if (isPolicyRefusal(error)) return { type: 'error', content: texts.policy };
+      return { type: 'error', content: texts.other };
+    }
+  }
+
+  return {
+    id: 'openai',
+
+    async classify(history, message) {
+      if (!client) throw new Error('OPENAI_API_KEY is not set');
+      const completion = await client.chat.completions.create({
+        model: options.classifierModel,
+        messages: [
+          { role: 'system', content: CLASSIFIER_INSTRUCTIONS },
+          ...classifierHistory(history).map((turn) => ({ role: turn.role, content: classifierText(turn) })),
+          { role: 'user', content: message },
+        ],
+        temperature: 0,
+        max_tokens: 10,
+      });
+      return completion.choices[0]?.message.content ?? '';
+    },
+
+    generate({ prompt, references, peopleNames, people }) {
+      const text = buildGenerationPrompt({ request: prompt, peopleNames, referenceCount: references.length });
+      return run('generate', [...references, ...people], text);
+    },
+
+    edit({ prompt, images, peopleNames, people }) {
+      if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
+      const text = buildEditPrompt({ request: prompt, peopleNames, imageCount: images.length });
+      // One source image is sent alone, several as a list (SPEC section 5); people's photos come last.
+      return run('edit', [...images, ...people], text);
+    },
+  };
+}

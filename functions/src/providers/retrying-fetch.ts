@@ -1,0 +1,102 @@
+/**
+ * SPEC section 9's provider client rules in one place, for both SDKs: a
+ * timeout per attempt, retries on network errors, 408, 409, 429 and 5xx,
+ * exponential back-off with jitter, and a server's retry-after honoured only
+ * when under 60 s. The SDKs' own retries are turned off: the OpenAI SDK
+ * honours a retry-after of any length and the Gemini SDK none, and neither
+ * lets tests shorten the back-off. Uses only fetch and timers (no Node APIs).
+ */
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** Limit for one attempt, including reading the body. */
+  timeoutMs: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** A server's retry-after is honoured only below this (SPEC section 9). */
+export const RETRY_AFTER_LIMIT_MS = 60_000;
+
+export const isRetryableStatus = (status: number): boolean =>
+  status === 408 || status === 409 || status === 429 || status >= 500;
+
+/** Back-off for the given retry (0-based): doubling from the initial delay up to the cap, minus up to 25% jitter. */
+export function backoffMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const base = Math.min(policy.initialDelayMs * 2 ** retry, policy.maxDelayMs);
+  return base * (1 - random() * 0.25);
+}
+
+/** The server's requested wait (retry-after-ms, or retry-after in seconds or as a date), if usable. */
+export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const millis = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  let wait = Number.isNaN(millis) ? undefined : millis;
+  const header = headers.get('retry-after');
+  if (wait === undefined && header) {
+    const seconds = Number.parseFloat(header);
+    wait = Number.isNaN(seconds) ? Date.parse(header) - now : seconds * 1000;
+  }
+  return wait !== undefined && wait >= 0 && wait < RETRY_AFTER_LIMIT_MS ? wait : undefined;
+}
+
+const sleep = (ms: number, signal: AbortSignal | null | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** The total time a call may take: every attempt plus the longest waits between them. */
+export const totalBudgetMs = (policy: RetryPolicy): number =>
+  policy.timeoutMs * (policy.maxRetries + 1) + RETRY_AFTER_LIMIT_MS * policy.maxRetries;
+
+/** Wraps fetch with the retry rules above. A streamed request body can't be sent twice, so it gets one attempt. */
+export function createRetryingFetch(policy: RetryPolicy, baseFetch: FetchLike = globalThis.fetch): FetchLike {
+  return async (input, init = {}) => {
+    const canRetry = !(init.body instanceof ReadableStream);
+    for (let retry = 0; ; retry++) {
+      const last = !canRetry || retry >= policy.maxRetries;
+      const timeout = AbortSignal.timeout(policy.timeoutMs);
+      const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      let wait: number;
+      try {
+        const response = await baseFetch(input, { ...init, signal });
+        if (last || !isRetryableStatus(response.status)) return response;
+        wait = retryAfterMs(response.headers) ?? backoffMs(retry, policy);
+        await response.body?.cancel().catch(() => undefined);
+        logRetry(input, `status ${response.status}`, retry, wait);
+      } catch (error) {
+        // The caller's own abort ends the call; network errors and timeouts are retried.
+        if (last || init.signal?.aborted) throw error;
+        wait = backoffMs(retry, policy);
+        logRetry(input, error instanceof Error ? error.message : String(error), retry, wait);
+      }
+      await sleep(wait, init.signal);
+    }
+  };
+}
+
+function logRetry(input: string | URL | Request, reason: string, retry: number, waitMs: number) {
+  const url = input instanceof Request ? input.url : String(input);
+  const path = URL.canParse(url) ? new URL(url).pathname : url;
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      message: 'provider call retried',
+      path,
+      reason,
+      retry: retry + 1,
+      waitMs,
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  type Failure,
+  type HttpFake,
+  makePng,
+  type RecordedRequest,
+  sendJson,
+  startHttpFake,
+} from './fake-http';
+
+export type GeminiMode = 'succeed' | 'refuse' | 'refuse-finish' | 'no-image' | 'stall';
+
+export interface FakeGemini {
+  /** Base URL for the SDK (`httpOptions.baseUrl`). */
+  url: string;
+  requests: RecordedRequest[];
+  png: Uint8Array;
+  /** How image requests (those asking for IMAGE output) are answered from now on. */
+  mode(mode: GeminiMode): void;
+  /** The text answer to requests that don't ask for images (the classifier). */
+  classifyAnswer(text: string): void;
+  failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
+  /** Back to succeeding, with no recorded requests and no queued failures. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+/** Google's error envelope. */
+export const googleError = (code: number, message: string, status: string) => ({
+  error: { code, message, status },
+});
+
+export const INVALID_KEY = googleError(
+  400,
+  'API key not valid. Please pass a valid API key.',
+  'INVALID_ARGUMENT',
+);
+
+const GENERATE = /^\/v1beta\/models\/([^/:]+):generateContent$/;
+
+const candidate = (parts: unknown[] | undefined, finishReason: string) => ({
+  ...(parts ? { content: { role: 'model', parts } } : {}),
+  finishReason,
+  index: 0,
+});
+
+/**
+ * A fake of the Gemini API on loopback: POST /v1beta/models/{model}:generateContent
+ * with the JSON shapes the @google/genai SDK sends and reads.
+ */
+export async function startFakeGemini(): Promise<FakeGemini> {
+  const png = await makePng();
+  const data = Buffer.from(png).toString('base64');
+  let mode: GeminiMode = 'succeed';
+  let answer = 'NEW_IMAGE';
+  const failures: Failure[] = [];
+
+  const http: HttpFake = await startHttpFake((request, res) => {
+    const failure = failures.shift();
+    if (failure) {
+      const body = failure.body ?? googleError(failure.status, 'Internal error encountered.', 'INTERNAL');
+      return sendJson(res, failure.status, body, { ...failure.headers });
+    }
+    const model = GENERATE.exec(request.path)?.[1];
+    if (request.method !== 'POST' || !model) {
+      return sendJson(res, 404, googleError(404, `Unknown path ${request.path}`, 'NOT_FOUND'));
+    }
+    const body = request.body as { generationConfig?: { responseModalities?: string[] } };
+    const wantsImage = body.generationConfig?.responseModalities?.includes('IMAGE') ?? false;
+    const usage = { promptTokenCount: 20, totalTokenCount: 30 };
+    if (!wantsImage) {
+      return sendJson(res, 200, {
+        candidates: [candidate([{ text: answer }], 'STOP')],
+        usageMetadata: usage,
+        modelVersion: model,
+      });
+    }
+    if (mode === 'stall') return;
+    if (mode === 'refuse')
+      return sendJson(res, 200, {
+        promptFeedback: { blockReason: 'PROHIBITED_CONTENT' },
+        usageMetadata: usage,
+      });
+    if (mode === 'refuse-finish')
+      return sendJson(res, 200, { candidates: [candidate(undefined, 'IMAGE_SAFETY')], usageMetadata: usage });
+    const parts =
+      mode === 'no-image'
+        ? [{ text: 'I could not make that picture.' }]
+        : [{ text: 'Here is your thumbnail.' }, { inlineData: { mimeType: 'image/png', data } }];
+    sendJson(res, 200, { candidates: [candidate(parts, 'STOP')], usageMetadata: usage, modelVersion: model });
+  });
+
+  return {
+    url: http.origin,
+    requests: http.requests,
+    png,
+    mode: (next) => {
+      mode = next;
+    },
+    classifyAnswer: (text) => {
+      answer = text;
+    },
+    failNext: (count, status, options = {}) => {
+      for (let i = 0; i < count; i++) failures.push({ status, ...options });
+    },
+    reset: () => {
+      mode = 'succeed';
+      answer = 'NEW_IMAGE';
+      failures.length = 0;
+      http.requests.length = 0;
+    },
+    stop: () => http.stop(),
+  };
+}

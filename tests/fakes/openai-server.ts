@@ -1,0 +1,106 @@
+import {
+  type Failure,
+  type HttpFake,
+  makePng,
+  type RecordedRequest,
+  sendJson,
+  startHttpFake,
+} from './fake-http';
+
+export type OpenAIMode = 'succeed' | 'refuse' | 'no-image' | 'stall';
+
+export interface FakeOpenAI {
+  /** Base URL for the SDK (`baseURL`), ending in /v1. */
+  url: string;
+  requests: RecordedRequest[];
+  /** The PNG every successful image request returns. */
+  png: Uint8Array;
+  /** How image requests are answered from now on. */
+  mode(mode: OpenAIMode): void;
+  /** The classifier's answer to chat completions. */
+  classifyAnswer(text: string): void;
+  /** The next `count` requests (any endpoint) fail with this status, body and headers. */
+  failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
+  /** Back to succeeding, with no recorded requests and no queued failures. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+/** OpenAI's error envelope. */
+export const openAIError = (message: string, type: string, code: string | null = null) => ({
+  error: { message, type, param: null, code },
+});
+
+/** What OpenAI answers when its safety system rejects an image request. */
+export const MODERATION_BLOCKED = openAIError(
+  'Your request was rejected as a result of our safety system. Your request may contain content that is not allowed by our safety system.',
+  'image_generation_user_error',
+  'moderation_blocked',
+);
+
+/**
+ * A fake of the OpenAI API on loopback, speaking its wire format:
+ * POST /v1/chat/completions (JSON), POST /v1/images/generations (JSON) and
+ * POST /v1/images/edits (multipart/form-data).
+ */
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const png = await makePng();
+  const b64 = Buffer.from(png).toString('base64');
+  let mode: OpenAIMode = 'succeed';
+  let answer = 'NEW_IMAGE';
+  const failures: Failure[] = [];
+
+  const http: HttpFake = await startHttpFake((request, res) => {
+    const failure = failures.shift();
+    if (failure) {
+      return sendJson(
+        res,
+        failure.status,
+        failure.body ?? openAIError('The server had an error.', 'server_error'),
+        {
+          ...failure.headers,
+        },
+      );
+    }
+    if (request.method === 'POST' && request.path === '/v1/chat/completions') {
+      const model = (request.body as { model?: string }).model;
+      return sendJson(res, 200, {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 50, completion_tokens: 2, total_tokens: 52 },
+      });
+    }
+    if (request.method === 'POST' && ['/v1/images/generations', '/v1/images/edits'].includes(request.path)) {
+      if (mode === 'stall') return; // never answers: the client's timeout has to end it
+      if (mode === 'refuse') return sendJson(res, 400, MODERATION_BLOCKED);
+      const data = mode === 'no-image' ? [] : [{ b64_json: b64 }];
+      return sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data, output_format: 'png' });
+    }
+    sendJson(res, 404, openAIError(`Unknown path ${request.path}`, 'invalid_request_error'));
+  });
+
+  return {
+    url: `${http.origin}/v1`,
+    requests: http.requests,
+    png,
+    mode: (next) => {
+      mode = next;
+    },
+    classifyAnswer: (text) => {
+      answer = text;
+    },
+    failNext: (count, status, options = {}) => {
+      for (let i = 0; i < count; i++) failures.push({ status, ...options });
+    },
+    reset: () => {
+      mode = 'succeed';
+      answer = 'NEW_IMAGE';
+      failures.length = 0;
+      http.requests.length = 0;
+    },
+    stop: () => http.stop(),
+  };
+}
