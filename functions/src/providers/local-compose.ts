@@ -1,0 +1,155 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import type { ImageData } from './types';
+
+/** The offline provider's output: 16:9, the size gpt-image-2 is asked for. */
+export const WIDTH = 1536;
+export const HEIGHT = 864;
+/** SPEC section 9's safe zone: at least 10% of each edge stays free of text. */
+const MARGIN_X = Math.round(WIDTH * 0.1);
+const MARGIN_Y = Math.round(HEIGHT * 0.1);
+/** People take the right third, as cut-outs do on most thumbnails. */
+const PEOPLE_X = Math.round((WIDTH * 2) / 3);
+/** At least 120 (SPEC section 9); text shrinks from the larger size to this before it wraps further. */
+const FONT_SIZES = [168, 144, 120];
+/** Fonts found on Debian (fonts-liberation, fonts-dejavu) first, then whatever the system calls sans-serif. */
+const FONT_FAMILY = "'Liberation Sans', Arial, Helvetica, 'DejaVu Sans', sans-serif";
+
+export interface Composition {
+  /** The image filling the frame (a reference or the image being edited); else a gradient. */
+  base?: ImageData;
+  /** Seeds the gradient, so the same prompt gives the same colours. */
+  seed: string;
+  people: ImageData[];
+  text?: string;
+  adjust?: { brightness?: number; saturation?: number; grayscale?: boolean };
+}
+
+/** FNV-1a: a stable 32-bit hash, enough to pick colours. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** A bold diagonal gradient in saturated mid-tones (never near white or black, so text stands out). */
+export function gradientSvg(seed: string): string {
+  const h = hash(seed);
+  const hue = h % 360;
+  const hue2 = (hue + 40 + ((h >>> 9) % 120)) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+<stop offset="0" stop-color="hsl(${hue},75%,32%)"/><stop offset="1" stop-color="hsl(${hue2},80%,48%)"/>
+</linearGradient><radialGradient id="l" cx="0.35" cy="0.45" r="0.6">
+<stop offset="0" stop-color="#ffffff" stop-opacity="0.18"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
+</radialGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/><rect width="100%" height="100%" fill="url(#l)"/></svg>`;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+/** Rough advance of bold sans-serif glyphs in em, erring wide so text stays inside the zone. */
+const advance = (c: string) => (c === ' ' ? 0.3 : /[A-Z0-9@#%&MW]/.test(c) ? 0.74 : 0.6);
+const widthOf = (text: string, size: number) => [...text].reduce((sum, c) => sum + advance(c) * size, 0);
+
+/** Wraps words into lines no wider than `maxWidth`, splitting words that alone are too wide. */
+export function wrapText(text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (widthOf(candidate, size) <= maxWidth) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const c of word) {
+      if (line && widthOf(line + c, size) > maxWidth) {
+        lines.push(line);
+        line = '';
+      }
+      line += c;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The quoted text in bold inside the safe zone, left of any people, white on
+ * a black outline. Over a photo (a reference, or an image being edited,
+ * which may hold older text) a dark panel keeps it readable.
+ */
+export function textSvg(text: string, leftOfPeople: boolean, panel: boolean): string {
+  const maxWidth = (leftOfPeople ? PEOPLE_X - 24 : WIDTH - MARGIN_X) - MARGIN_X;
+  const maxHeight = HEIGHT - 2 * MARGIN_Y;
+  let size = FONT_SIZES[0] ?? 120;
+  let lines: string[] = [];
+  for (size of FONT_SIZES) {
+    lines = wrapText(text, size, maxWidth);
+    if (lines.length * size * 1.1 <= maxHeight) break;
+  }
+  const maxLines = Math.floor(maxHeight / (size * 1.1));
+  if (lines.length > maxLines)
+    lines = [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]?.slice(0, -1)}…`];
+  const lineHeight = size * 1.1;
+  const top = MARGIN_Y + (maxHeight - lines.length * lineHeight) / 2 + size * 0.85;
+  const tspans = lines
+    .map(
+      (line, i) =>
+        `<tspan x="${MARGIN_X}" y="${Math.round(top + i * lineHeight)}">${escapeXml(line)}</tspan>`,
+    )
+    .join('');
+  const pad = Math.round(size * 0.2);
+  const panelTop = Math.round(top - size * 0.85 - pad);
+  const panelHeight = Math.round(lines.length * lineHeight + 2 * pad);
+  const backdrop = panel
+    ? `<rect x="${MARGIN_X - pad}" y="${panelTop}" width="${maxWidth + 2 * pad}" height="${panelHeight}" rx="${pad}" fill="#000000" fill-opacity="0.75"/>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${backdrop}
+<text font-family="${FONT_FAMILY}" font-weight="bold" font-size="${size}" fill="#ffffff" stroke="#000000"
+stroke-width="${Math.round(size / 12)}" stroke-linejoin="round" paint-order="stroke">${tspans}</text></svg>`;
+}
+
+/** People side by side in the right third, each cropped around its most interesting part (usually the face). */
+async function peopleOverlays(people: ImageData[]): Promise<OverlayOptions[]> {
+  const shown = people.slice(0, 3);
+  const width = Math.floor((WIDTH - PEOPLE_X) / Math.max(shown.length, 1));
+  return Promise.all(
+    shown.map(async (person, i) => ({
+      input: await sharp(person.bytes)
+        .resize(width, HEIGHT, { fit: 'cover', position: 'attention' })
+        .toBuffer(),
+      left: PEOPLE_X + i * width,
+      top: 0,
+    })),
+  );
+}
+
+/** Renders the thumbnail as a 1536x864 PNG. */
+export async function composeThumbnail(composition: Composition): Promise<Uint8Array> {
+  const { base, seed, people, text, adjust } = composition;
+  let background = base
+    ? sharp(base.bytes).resize(WIDTH, HEIGHT, { fit: 'cover' })
+    : sharp(Buffer.from(gradientSvg(seed)));
+  // A linear scale brightens in a few ms; modulate's colour-space round trip costs ~100 ms, so only saturation uses it.
+  if (adjust?.brightness && adjust.brightness !== 1) background = background.linear(adjust.brightness, 0);
+  if (adjust?.saturation && adjust.saturation !== 1)
+    background = background.modulate({ saturation: adjust.saturation });
+  // Back to three channels after grey, so coloured people and text still composite in colour.
+  if (adjust?.grayscale) background = background.grayscale().toColourspace('srgb');
+  const overlays = await peopleOverlays(people);
+  if (text)
+    overlays.push({ input: Buffer.from(textSvg(text, people.length > 0, Boolean(base))), left: 0, top: 0 });
+  // Resize and colour changes first, as raw pixels, so the overlays land on the finished background.
+  const frame = await background.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const png = await sharp(frame.data, { raw: frame.info })
+    .composite(overlays)
+    .png({ compressionLevel: 4 })
+    .toBuffer();
+  return new Uint8Array(png);
+}
