@@ -1,0 +1,147 @@
+import sharp from 'sharp';
+import { z } from 'zod';
+import { isVideoId } from '../core/video-links';
+import type { ImageData } from '../providers/types';
+
+/** A blank variable takes the default. */
+const setting = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+const settingsSchema = z.object({
+  /** Where thumbnails are fetched from: `${base}/${videoId}/maxresdefault.jpg`. Tests point it at a fake. */
+  VIDEO_THUMBNAIL_BASE_URL: setting(z.url().default('https://i.ytimg.com/vi')),
+  VIDEO_THUMBNAIL_TIMEOUT_MS: setting(z.coerce.number().int().positive().default(5_000)),
+  VIDEO_THUMBNAIL_MAX_BYTES: setting(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
+  ),
+});
+
+export interface VideoThumbnailOptions {
+  baseUrl: string;
+  /** Limit for each request, body included. */
+  timeoutMs: number;
+  /** Largest body accepted, checked while it streams in. */
+  maxBytes: number;
+}
+
+export type VideoThumbnailResult =
+  | { ok: true; image: ImageData; url: string }
+  /** 'not-found': no size exists; 'refused': off the allow-list; 'unavailable': failures of any other kind. */
+  | { ok: false; reason: 'not-found' | 'refused' | 'unavailable'; detail: string };
+
+/** Largest first; maxres is missing for many videos, hq exists for every one. */
+const SIZES = ['maxresdefault.jpg', 'sddefault.jpg', 'hqdefault.jpg'];
+/** The video site's image hosts; the configured base URL's origin is added to these. */
+const ALLOWED_ORIGINS = ['https://i.ytimg.com', 'https://img.youtube.com'];
+const MAX_REDIRECTS = 3;
+/** The "no thumbnail" placeholder is 120x90; anything that small is not the video's own image. */
+const PLACEHOLDER = { width: 120, height: 90 };
+
+class FetchFailure extends Error {
+  constructor(
+    readonly reason: 'not-found' | 'refused' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Fetches a video's thumbnail server-side (DESIGN.md decision 4): maxres,
+ * then sd, then hq, from the video site's image host only. Redirects are
+ * followed only to allowed hosts; each request has a timeout and a size cap;
+ * only image responses larger than the placeholder count.
+ */
+export async function fetchVideoThumbnail(
+  videoId: string,
+  overrides: Partial<VideoThumbnailOptions> = {},
+): Promise<VideoThumbnailResult> {
+  const env = settingsSchema.parse(process.env);
+  const options: VideoThumbnailOptions = {
+    baseUrl: env.VIDEO_THUMBNAIL_BASE_URL,
+    timeoutMs: env.VIDEO_THUMBNAIL_TIMEOUT_MS,
+    maxBytes: env.VIDEO_THUMBNAIL_MAX_BYTES,
+    ...overrides,
+  };
+  if (!isVideoId(videoId)) return { ok: false, reason: 'refused', detail: 'not a video id' };
+  const allowed = new Set([...ALLOWED_ORIGINS, new URL(options.baseUrl).origin]);
+  const failures: FetchFailure[] = [];
+  for (const size of SIZES) {
+    const url = `${options.baseUrl.replace(/\/+$/, '')}/${videoId}/${size}`;
+    try {
+      return { ok: true, image: await fetchImage(url, allowed, options), url };
+    } catch (error) {
+      const failure = error instanceof FetchFailure ? error : new FetchFailure('unavailable', String(error));
+      if (failure.reason === 'refused') return { ok: false, reason: 'refused', detail: failure.message };
+      failures.push(failure);
+    }
+  }
+  const reason = failures.every((failure) => failure.reason === 'not-found') ? 'not-found' : 'unavailable';
+  return { ok: false, reason, detail: failures.map((failure) => failure.message).join('; ') };
+}
+
+async function fetchImage(
+  start: string,
+  allowed: Set<string>,
+  options: VideoThumbnailOptions,
+): Promise<ImageData> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    if (!allowed.has(new URL(url).origin)) throw new FetchFailure('refused', `${url} is not an allowed host`);
+    const response = await fetch(url, { redirect: 'manual', signal });
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
+      await response.body?.cancel();
+      url = new URL(location, url).toString();
+      continue;
+    }
+    if (response.status === 404) throw new FetchFailure('not-found', `${url}: 404`);
+    if (!response.ok) throw new FetchFailure('unavailable', `${url}: ${response.status}`);
+    const mimeType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!mimeType.startsWith('image/'))
+      throw new FetchFailure('unavailable', `${url}: ${mimeType || 'no type'}`);
+    const bytes = await readCapped(response, options.maxBytes, url);
+    const { width = 0, height = 0 } = await sharp(bytes)
+      .metadata()
+      .catch(() => ({ width: 0, height: 0 }));
+    if (width === 0) throw new FetchFailure('unavailable', `${url}: not a decodable image`);
+    if (width <= PLACEHOLDER.width && height <= PLACEHOLDER.height) {
+      throw new FetchFailure('not-found', `${url}: placeholder ${width}x${height}`);
+    }
+    return { bytes, mimeType };
+  }
+}
+
+/** Reads a body, giving up as soon as it passes the cap (a declared length over it is refused unread). */
+async function readCapped(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+  const tooLarge = () => new FetchFailure('unavailable', `${url}: larger than ${maxBytes} bytes`);
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
