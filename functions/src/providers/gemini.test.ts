@@ -11,10 +11,6 @@ import { createProvider } from './index';
 import { GEMINI_TEXTS } from './messages';
 import type { ImageData } from './types';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 let fake: FakeGemini;
 const jpeg: ImageData = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7]), mimeType: 'image/jpeg' };
 const b64 = (image: ImageData) => Buffer.from(image.bytes).toString('base64');
@@ -43,6 +39,9 @@ beforeEach(() => {
   fake.reset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('gemini generation and edit', () => {

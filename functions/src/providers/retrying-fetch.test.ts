@@ -7,10 +7,6 @@ import {
   retryAfterMs,
 } from './retrying-fetch';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 const policy: RetryPolicy = { maxRetries: 2, timeoutMs: 1_000, initialDelayMs: 1, maxDelayMs: 2 };
 const answer = (status: number, headers: Record<string, string> = {}) =>
   new Response('{}', { status, headers });
@@ -23,6 +19,10 @@ const scripted = (...steps: (Response | Error)[]) =>
     return step;
   });
 const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('retry rules of SPEC section 9', () => {
   it('retries network errors, 408, 409, 429 and 5xx only', () => {

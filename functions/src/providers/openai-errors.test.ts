@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../../../tests/fakes/openai-server';
+import { createProvider } from './index';
+import { OPENAI_TEXTS } from './messages';
+import type { ImageData } from './types';
+
+let fake: FakeOpenAI;
+const jpeg: ImageData = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mimeType: 'image/jpeg' };
+
+/** Fast back-off and a short timeout through the settings, so retries and stalls take milliseconds. */
+const openai = (env: Record<string, string> = {}, key: string | null = 'sk-test') =>
+  createProvider(
+    'openai',
+    { OPENAI_API_KEY: key ?? undefined },
+    {
+      OPENAI_BASE_URL: fake.url,
+      PROVIDER_RETRY_INITIAL_MS: '1',
+      PROVIDER_RETRY_MAX_MS: '4',
+      PROVIDER_TIMEOUT_MS: '5000',
+      ...env,
+    },
+  );
+const generation = { prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] };
+const files = (index: number) =>
+  fake.requests[index]?.parts
+    .filter((p) => p.bytes)
+    .map((p) => ({ name: p.name, filename: p.filename, type: p.type }));
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(() => fake.stop());
+beforeEach(() => {
+  fake.reset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('openai errors', () => {
+  const edit = { prompt: 'x', images: [jpeg], peopleNames: [], people: [] };
+
+  it('names OPENAI_API_KEY when the key is missing, without calling the API', async () => {
+    expect(await openai({}, null).generate(generation)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.generate.missingKey,
+    });
+    expect(await openai({}, '  ').edit(edit)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.edit.missingKey,
+    });
+    expect(fake.requests).toHaveLength(0);
+    expect(OPENAI_TEXTS.generate.missingKey).toBe(
+      'I need an OpenAI API key to generate images. Please add your OPENAI_API_KEY to your environment variables.',
+    );
+    expect(OPENAI_TEXTS.edit.missingKey).toBe(
+      'I need an OpenAI API key to edit images. Please add your OPENAI_API_KEY to your environment variables.',
+    );
+  });
+
+  it('gives the key text when the key is refused', async () => {
+    fake.failNext(1, 401, {
+      body: openAIError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
+    });
+    expect(await openai().generate(generation)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.generate.missingKey,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('maps a moderation refusal to the content-policy texts, without retrying', async () => {
+    fake.mode('refuse');
+    expect(await openai().generate(generation)).toEqual({
+      type: 'error',
+      content:
+        "I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
+    });
+    expect(await openai().edit(edit)).toEqual({
+      type: 'error',
+      content:
+        "I can't edit the image with that prompt as it violates OpenAI's content policy. Please try a different prompt.",
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('reads a 400 that speaks of safety as a policy refusal', async () => {
+    fake.failNext(1, 400, {
+      body: openAIError('Image rejected by the safety system', 'invalid_request_error'),
+    });
+    expect(await openai().generate(generation)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.generate.policy,
+    });
+  });
+
+  it('gives the other texts for an answer with no image and for errors that outlast the retries', async () => {
+    fake.mode('no-image');
+    expect(await openai().generate(generation)).toEqual({
+      type: 'error',
+      content: "I'm having trouble generating the image right now. Please try again in a moment.",
+    });
+    fake.reset();
+    fake.failNext(3, 500);
+    expect(await openai().edit(edit)).toEqual({
+      type: 'error',
+      content: "I'm having trouble editing the image right now. Please try again in a moment.",
+    });
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('gives the image-fetch text when a source image is not one the API takes', async () => {
+    const gif = { bytes: new Uint8Array([0x47, 0x49, 0x46]), mimeType: 'image/gif' };
+    expect(await openai().edit({ ...edit, images: [gif] })).toEqual({
+      type: 'error',
+      content:
+        'I had trouble processing the YouTube thumbnail due to browser security restrictions. Please try again - the system will attempt to use a proxy to fetch the image.',
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('openai retries and timeouts', () => {
+  it('retries 500s and then succeeds', async () => {
+    fake.failNext(2, 500);
+    expect((await openai().generate(generation)).type).toBe('image');
+    expect(fake.requests.map((r) => r.path)).toEqual(Array(3).fill('/v1/images/generations'));
+  });
+
+  it('retries a 429 after its retry-after, and the multipart body is sent whole again', async () => {
+    fake.failNext(1, 429, { headers: { 'retry-after': '0' } });
+    expect((await openai().edit({ prompt: 'x', images: [jpeg], peopleNames: [], people: [] })).type).toBe(
+      'image',
+    );
+    expect(fake.requests).toHaveLength(2);
+    expect(files(1)).toEqual(files(0));
+  });
+
+  it('does not retry a client error', async () => {
+    fake.failNext(1, 400, { body: openAIError('Invalid size', 'invalid_request_error') });
+    expect(await openai().generate(generation)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.generate.other,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('ends a stalled call at the timeout, retried, with the other text', async () => {
+    fake.mode('stall');
+    const provider = openai({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' });
+    expect(await provider.generate(generation)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.generate.other,
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+});
