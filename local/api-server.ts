@@ -23,6 +23,9 @@ export interface ApiServerOptions {
     cognitoEndpoint: string;
     verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
     health(): Promise<Record<string, string>>;
+    queueStats(): Record<string, number>;
+    /** SQS SendMessage, answered by the in-process queue. */
+    sendToQueue(body: string): { MessageId: string; MD5OfMessageBody: string };
   };
 }
 
@@ -72,7 +75,11 @@ export function createApiServer(options: ApiServerOptions): Server {
     if (url.pathname === '/api/health') {
       const services = runtime ? await runtime.health() : { api: 'starting' };
       const ok = Object.values(services).every((state) => state === 'up');
-      return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'starting', services });
+      return sendJson(res, ok ? 200 : 503, {
+        status: ok ? 'ok' : 'starting',
+        services,
+        ...(runtime ? { queue: runtime.queueStats() } : {}),
+      });
     }
     if (!runtime) return sendJson(res, 503, { error: 'The local cloud is starting' });
     if (url.pathname === '/config.json') return sendJson(res, 200, runtime.config);
@@ -81,6 +88,12 @@ export function createApiServer(options: ApiServerOptions): Server {
       const body = await readBody(req);
       if (!body) return sendJson(res, 413, { message: 'Request too large' });
       return proxyCognito(req, res, body, runtime.cognitoEndpoint);
+    }
+
+    if (url.pathname === '/sqs' || url.pathname === '/sqs/') {
+      const body = await readBody(req);
+      if (!body) return sendJson(res, 413, { message: 'Request too large' });
+      return answerSqs(req, res, body, runtime.sendToQueue);
     }
 
     if (url.pathname.startsWith('/api/')) {
@@ -113,4 +126,23 @@ export function createApiServer(options: ApiServerOptions): Server {
       else res.end();
     });
   });
+}
+
+/** The one SQS call our functions make (SendMessage, AWS JSON 1.0 protocol). */
+function answerSqs(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  send: (body: string) => { MessageId: string; MD5OfMessageBody: string },
+) {
+  const target = String(req.headers['x-amz-target'] ?? '');
+  if (target !== 'AmazonSQS.SendMessage') {
+    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+    return res.end(
+      JSON.stringify({ __type: 'UnsupportedOperation', message: `${target} is not supported locally` }),
+    );
+  }
+  const input = JSON.parse(body.toString('utf8')) as { MessageBody: string };
+  res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+  res.end(JSON.stringify(send(input.MessageBody)));
 }

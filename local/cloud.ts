@@ -6,6 +6,7 @@ import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';
 import { ensureUserPool } from './cognito-setup';
 import { ensureTables, LOCAL_REGION, startDynamoLocal } from './dynamodb';
+import { LocalJobQueue } from './job-queue';
 import { createLocalVerifier } from './jwt';
 import { freePort } from './ports';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3';
@@ -70,6 +71,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     // The environment the Lambdas get from CDK in AWS; the SDK reads the endpoints itself.
     Object.assign(process.env, tableEnv, {
+      AWS_ENDPOINT_URL_SQS: `${url}/sqs`,
+      JOBS_QUEUE_URL: `${url}/sqs/000000000000/jobs`,
+      S3_FORCE_PATH_STYLE: 'true',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
@@ -77,6 +81,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       IMAGES_BUCKET: s3.bucket,
     });
+
+    const queue = new LocalJobQueue(() => import('../functions/src/handlers/worker').then((m) => m.handler), {
+      maxReceiveCount: 3,
+      visibilityTimeoutMs: Number(process.env.LOCAL_QUEUE_RETRY_MS ?? 5000),
+      maxConcurrency: 100,
+    });
+    stops.push(async () => queue.stop());
+    const sweeper = await startSweeper();
+    stops.push(async () => clearInterval(sweeper));
 
     const verifier = createLocalVerifier(`${cognito.endpoint}/${pool.userPoolId}`, pool.clientId);
     serverOptions.runtime = {
@@ -91,6 +104,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       },
       cognitoEndpoint: cognito.endpoint,
       verify: (authorization) => verifier.verify(authorization),
+      sendToQueue: (body) => queue.send(body),
+      queueStats: () => queue.stats(),
       health: async () => ({
         api: 'up',
         dynamodb: await probe(dynamo.endpoint),
@@ -105,11 +120,29 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       `${JSON.stringify({ url, ...pool, cognitoEndpoint: cognito.endpoint, dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint }, null, 2)}\n`,
     );
     stops.unshift(() => rm(runtimeFile, { force: true }));
+    const { requeuePendingJobs } = await import('./requeue');
+    await requeuePendingJobs();
     return { url, dataDir, ...pool, cognitoEndpoint: cognito.endpoint, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The sweeper runs every minute, as EventBridge runs it in AWS. The local
+ * queue lives in memory, so jobs a previous run left pending are queued again.
+ */
+async function startSweeper(): Promise<NodeJS.Timeout> {
+  const { handler } = await import('../functions/src/handlers/sweeper');
+  const timer = setInterval(
+    () => {
+      handler().catch((error) => console.error('[local] sweeper failed:', error));
+    },
+    Number(process.env.LOCAL_SWEEP_INTERVAL_MS ?? 60_000),
+  );
+  timer.unref();
+  return timer;
 }
 
 /** A service is up when it answers HTTP at all (any status). */

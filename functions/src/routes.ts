@@ -6,12 +6,32 @@ import type { TableName } from './data/tables';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a function may touch; CDK grants exactly these and sets their environment variables. */
+export interface FunctionAccess {
+  tables: readonly TableName[];
+  /** Read/write the images bucket (`IMAGES_BUCKET`). */
+  bucket?: boolean;
+  /** Send to the generation queue (`JOBS_QUEUE_URL`). */
+  queue?: boolean;
+  /** Read the app secrets (`APP_SECRETS_ARN`): provider and Stripe keys. */
+  secrets?: boolean;
+}
+
 /** Lambda functions behind the API, one bundle each (`src/handlers/<name>.ts`). */
 export const apiFunctions = {
   conversations: { tables: ['conversations', 'messages'] },
-  messages: { tables: ['conversations', 'messages'] },
+  messages: { tables: ['conversations', 'messages', 'credits'], bucket: true, queue: true, secrets: true },
+  uploads: { tables: [], bucket: true },
   credits: { tables: ['credits'] },
-} as const satisfies Record<string, { tables: readonly TableName[] }>;
+} as const satisfies Record<string, FunctionAccess>;
+
+/** Functions that are not behind the API: the queue's worker and the scheduled sweeper. */
+export const backgroundFunctions = {
+  /** Consumes the generation queue (SQS, batch size 1, partial batch failures). */
+  worker: { tables: ['conversations', 'messages', 'credits', 'models'], bucket: true, secrets: true },
+  /** Every 5 minutes: refunds jobs that never settled. */
+  sweeper: { tables: ['messages', 'credits'] },
+} as const satisfies Record<string, FunctionAccess>;
 
 export type ApiFunctionName = keyof typeof apiFunctions;
 
@@ -32,6 +52,9 @@ export const routes = [
   { method: 'GET', path: '/api/conversations/{id}/messages', fn: 'messages', auth: true },
   { method: 'POST', path: '/api/conversations/{id}/messages', fn: 'messages', auth: true },
   { method: 'GET', path: '/api/messages/{id}', fn: 'messages', auth: true },
+  { method: 'GET', path: '/api/providers', fn: 'messages', auth: true },
+  { method: 'POST', path: '/api/uploads', fn: 'uploads', auth: true },
+  { method: 'POST', path: '/api/video-thumbnails', fn: 'uploads', auth: true },
 ] as const satisfies readonly Route[];
 
 type AnyRoute = (typeof routes)[number];

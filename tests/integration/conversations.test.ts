@@ -45,9 +45,8 @@ describe('conversations and messages', () => {
     expect(titles.slice(0, 2)).toEqual(['Second', 'First']);
 
     // Sending in the older conversation moves it to the top.
-    expect((await api('POST', `/api/conversations/${first.id}/messages`, { content: 'hello' })).status).toBe(
-      201,
-    );
+    const sent = await api('POST', `/api/conversations/${first.id}/messages`, { content: 'hello' });
+    expect(sent.status).toBe(202);
     const listed = (await api('GET', '/api/conversations')).body.conversations;
     titles = listed.map((c: { title: string }) => c.title);
     expect(titles.slice(0, 2)).toEqual(['First', 'Second']);
@@ -55,20 +54,27 @@ describe('conversations and messages', () => {
   });
 
   it('stores sent messages and lists them oldest first', async () => {
+    // A user of their own: each send spends one of the 3 initial credits.
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'order');
+    const api = apiAs(baseUrl, user.accessToken);
     const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
     const sent = [];
     for (const content of ['one', 'two', 'three']) {
       const answer = await api('POST', `/api/conversations/${id}/messages`, { content: `  ${content}  ` });
-      expect(answer.status).toBe(201);
+      expect(answer.status).toBe(202);
       expect(answer.body.userMessage).toMatchObject({ role: 'user', content, conversation_id: id });
+      expect(answer.body.assistantMessage).toMatchObject({ role: 'assistant', conversation_id: id });
       sent.push(answer.body.userMessage);
     }
     const { body } = await api('GET', `/api/conversations/${id}/messages`);
-    expect(body.messages.map((m: { content: string }) => m.content).slice(1)).toEqual([
-      'one',
-      'two',
-      'three',
-    ]);
+    const roles = body.messages.map((m: { role: string }) => m.role);
+    expect(roles).toEqual(['assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    const userTexts = body.messages
+      .filter((m: { role: string }) => m.role === 'user')
+      .map((m: { content: string }) => m.content);
+    expect(userTexts).toEqual(['one', 'two', 'three']);
+    const ids = body.messages.map((m: { id: string }) => m.id);
+    expect([...ids].sort()).toEqual(ids);
 
     const one = await api('GET', `/api/messages/${sent[0].id}`);
     expect(one).toEqual({ status: 200, body: { message: sent[0] } });
@@ -132,10 +138,10 @@ describe('ownership', () => {
 
     // Ada's data is untouched.
     const adaMessages = (await ada('GET', `/api/conversations/${id}/messages`)).body.messages;
-    expect(adaMessages.map((m: { content: string }) => m.content)).toEqual([
-      expect.any(String),
-      'secret plan',
-    ]);
+    const adaTexts = adaMessages
+      .filter((m: { role: string }) => m.role === 'user')
+      .map((m: { content: string }) => m.content);
+    expect(adaTexts).toEqual(['secret plan']);
     expect((await ada('GET', '/api/conversations')).body.conversations[0].title).toBe('Ada private');
   });
 

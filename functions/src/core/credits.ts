@@ -7,6 +7,9 @@ export const ledgerKeys = {
   initialGrant: 'ledger#initial',
 } as const;
 
+export const INSUFFICIENT_CREDITS_MESSAGE =
+  "You don't have enough credits to generate an image. Please purchase more credits to continue.";
+
 export interface LedgerEntry {
   sk: string;
   amount: number;
@@ -17,3 +20,10 @@ export interface LedgerEntry {
 /** The balance a ledger implies; the stored balance must always equal it. */
 export const sumLedger = (entries: readonly Pick<LedgerEntry, 'amount'>[]): number =>
   entries.reduce((total, entry) => total + entry.amount, 0);
+
+/** Ledger keys of a generation job: reserve on send, then exactly one of commit or refund. */
+export const jobLedgerKeys = (jobId: string) => ({
+  reserve: `ledger#reserve#${jobId}`,
+  commit: `ledger#commit#${jobId}`,
+  refund: `ledger#refund#${jobId}`,
+});

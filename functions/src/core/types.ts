@@ -26,3 +26,36 @@ export interface Message {
   created_at: string;
   status: MessageStatus;
 }
+
+/** The S3 keys of a generated image's three sizes. */
+export interface ImageKeys {
+  /** The provider's original PNG. */
+  original: string;
+  /** 1280x720 JPEG under 2 MB: what the download button gives. */
+  export: string;
+  /** Small JPEG the chat shows. */
+  preview: string;
+}
+
+/**
+ * A message as DynamoDB holds it: image fields are S3 keys (signed into URLs
+ * when read), plus the job bookkeeping of a pending assistant message.
+ */
+export interface StoredMessage extends Omit<Message, 'image_url'> {
+  image_url: null;
+  image_keys?: ImageKeys;
+  /** The video whose thumbnail is a reference for this user message. */
+  video_id?: string;
+  provider?: string;
+  job_state?: 'queued' | 'running';
+  started_at?: string;
+  attempts?: number;
+  pending_shard?: string;
+  pending_since?: string;
+}
+
+/** A message as the API answers it: stored keys turned into short-lived signed URLs. */
+export interface WireMessage extends Message {
+  full_image_url: string | null;
+  download_url: string | null;
+}

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Message } from '../core/types';
+import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { tableName } from '../lib/env';
 import { tables } from './tables';
@@ -8,8 +8,8 @@ const table = () => tableName('messages');
 const byId = tables.messages.indexes[0].name;
 
 /** A conversation's messages, oldest first (ids are ULIDs). */
-export async function listMessagesByConversation(conversationId: string): Promise<Message[]> {
-  const items: Message[] = [];
+export async function listMessagesByConversation(conversationId: string): Promise<StoredMessage[]> {
+  const items: StoredMessage[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(
@@ -21,18 +21,18 @@ export async function listMessagesByConversation(conversationId: string): Promis
         ExclusiveStartKey: start,
       }),
     );
-    items.push(...((page.Items ?? []) as Message[]));
+    items.push(...((page.Items ?? []) as StoredMessage[]));
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
 }
 
-export async function putMessage(message: Message): Promise<void> {
+export async function putMessage(message: StoredMessage): Promise<void> {
   await ddb.send(new PutCommand({ TableName: table(), Item: message }));
 }
 
 /** One message by id, only if the user owns it. */
-export async function getMessageById(userId: string, id: string): Promise<Message | undefined> {
+export async function getMessageById(userId: string, id: string): Promise<StoredMessage | undefined> {
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: table(),
@@ -41,7 +41,7 @@ export async function getMessageById(userId: string, id: string): Promise<Messag
       ExpressionAttributeValues: { ':id': id },
     }),
   );
-  const found = Items?.[0] as Message | undefined;
+  const found = Items?.[0] as StoredMessage | undefined;
   if (!found || found.user_id !== userId) return undefined;
   // The index is eventually consistent; read the item itself for the latest state.
   const { Item } = await ddb.send(
@@ -51,7 +51,7 @@ export async function getMessageById(userId: string, id: string): Promise<Messag
       ConsistentRead: true,
     }),
   );
-  return Item as Message | undefined;
+  return Item as StoredMessage | undefined;
 }
 
 /** Deletes every message of a conversation, 25 at a time (BatchWrite's limit). */

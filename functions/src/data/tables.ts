@@ -34,11 +34,18 @@ export const tables = {
     indexes: [{ name: 'by-updated', kind: 'local', partitionKey: S('user_id'), sortKey: S('updated_at') }],
     envVar: 'CONVERSATIONS_TABLE',
   },
-  /** Messages of a conversation; ids are ULIDs, so the sort key is chronological. */
+  /**
+   * Messages of a conversation; ids are ULIDs, so the sort key is chronological.
+   * `by-pending` is sparse: only assistant messages whose job has not settled
+   * carry its keys, so the sweeper finds stuck jobs without a scan.
+   */
   messages: {
     partitionKey: S('conversation_id'),
     sortKey: S('id'),
-    indexes: [{ name: 'by-id', kind: 'global', partitionKey: S('id') }],
+    indexes: [
+      { name: 'by-id', kind: 'global', partitionKey: S('id') },
+      { name: 'by-pending', kind: 'global', partitionKey: S('pending_shard'), sortKey: S('pending_since') },
+    ],
     envVar: 'MESSAGES_TABLE',
   },
   /** Person models and their images, per user. */

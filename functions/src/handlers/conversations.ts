@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TITLE, GREETING } from '../core/conversations';
-import type { Conversation, Message } from '../core/types';
+import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
   listConversationsByUser,
@@ -17,7 +17,7 @@ const titleSchema = z.string().trim().min(1, 'Title is required').max(200, 'Titl
 const createBody = z.object({ title: titleSchema.optional() });
 const renameBody = z.object({ title: titleSchema });
 
-function greetingFor(conversation: Conversation): Message {
+function greetingFor(conversation: Conversation): StoredMessage {
   return {
     id: newId(),
     conversation_id: conversation.id,

@@ -1,14 +1,23 @@
 import { z } from 'zod';
-import type { Message } from '../core/types';
-import { getConversationById, updateConversation } from '../data/conversations-repo';
-import { getMessageById, listMessagesByConversation, putMessage } from '../data/messages-repo';
-import { NotFoundError } from '../lib/errors';
+import { getSecrets } from '../adapters/secrets';
+import { getConversationById } from '../data/conversations-repo';
+import { getMessageById, listMessagesByConversation } from '../data/messages-repo';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { createApiHandler, json, parseBody } from '../lib/http';
-import { newId } from '../lib/ids';
+import { viewMessage, viewMessages } from '../lib/message-view';
+import { availableProviders, providerLabels } from '../providers';
 import type { RouteKey } from '../routes';
+import { MAX_IMAGES_PER_MESSAGE } from '../services/references';
+import { sendMessage } from '../services/send-message';
 
 const sendBody = z.object({
   content: z.string().trim().min(1, 'Message is empty').max(4000, 'Message is too long'),
+  provider: z.string().optional(),
+  uploaded_images: z
+    .array(z.string().min(1))
+    .max(MAX_IMAGES_PER_MESSAGE, 'Attach at most 4 images')
+    .default([]),
+  selected_model_ids: z.array(z.string().min(1)).max(10).default([]),
 });
 
 async function requireConversation(userId: string, id: string | undefined) {
@@ -20,37 +29,45 @@ async function requireConversation(userId: string, id: string | undefined) {
 export const handler = createApiHandler<RouteKey<'messages'>>({
   'GET /api/conversations/{id}/messages': async ({ userId, params }) => {
     const conversation = await requireConversation(userId, params.id);
-    return json(200, { messages: await listMessagesByConversation(conversation.id) });
+    return json(200, { messages: await viewMessages(await listMessagesByConversation(conversation.id)) });
   },
 
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     const conversation = await requireConversation(userId, params.id);
-    const { content } = parseBody(event, sendBody);
-    const now = new Date().toISOString();
-    const userMessage: Message = {
-      id: newId(),
-      conversation_id: conversation.id,
-      user_id: userId,
-      role: 'user',
-      content,
-      uploaded_images: null,
-      selected_model_ids: null,
-      prompt: null,
-      image_url: null,
-      is_image_message: false,
-      is_edit: false,
-      created_at: now,
-      status: 'done',
+    const body = parseBody(event, sendBody);
+    const offered = availableProviders(await getSecrets());
+    const provider = body.provider ?? offered[0];
+    if (!provider || !offered.includes(provider as (typeof offered)[number])) {
+      throw new BadRequestError('That image provider is not available');
+    }
+    const result = await sendMessage({
+      userId,
+      conversationId: conversation.id,
+      content: body.content,
+      provider,
+      uploadKeys: body.uploaded_images,
+      selectedModelIds: body.selected_model_ids,
+    });
+    const answer = {
+      userMessage: await viewMessage(result.userMessage),
+      assistantMessage: await viewMessage(result.assistantMessage),
     };
-    await putMessage(userMessage);
-    await updateConversation(userId, conversation.id, { updated_at: now });
-    // The generation job and its pending assistant message come with the generation issue.
-    return json(201, { userMessage, assistantMessage: null });
+    if (result.outcome === 'insufficient')
+      return json(402, { error: result.assistantMessage.content, ...answer });
+    return json(202, answer);
   },
 
   'GET /api/messages/{id}': async ({ userId, params }) => {
     const message = params.id ? await getMessageById(userId, params.id) : undefined;
     if (!message) throw new NotFoundError('Message not found');
-    return json(200, { message });
+    return json(200, { message: await viewMessage(message) });
+  },
+
+  'GET /api/providers': async () => {
+    const offered = availableProviders(await getSecrets());
+    return json(200, {
+      providers: offered.map((id) => ({ id, label: providerLabels[id] })),
+      default: offered[0],
+    });
   },
 });

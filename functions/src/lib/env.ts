@@ -15,6 +15,12 @@ export const tableName = (table: TableName): string => requireEnv(tables[table].
 
 const settingsSchema = z.object({
   INITIAL_CREDITS: z.coerce.number().int().min(0).default(3),
+  /** A job not settled this long after it was sent is refunded by the sweeper (past every retry). */
+  JOB_STUCK_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
 });
 
 /** Product settings with their defaults (see .env.example). */

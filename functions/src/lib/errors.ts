@@ -1,3 +1,5 @@
+import { INSUFFICIENT_CREDITS_MESSAGE } from '../core/credits';
+
 /**
  * The one error vocabulary: a typed error carries its HTTP status and the
  * message the user sees. Anything else is an internal error, logged and
@@ -26,9 +28,7 @@ export class UnauthorizedError extends AppError {
 }
 
 export class InsufficientCreditsError extends AppError {
-  constructor(
-    message = "You don't have enough credits to generate an image. Please purchase more credits to continue.",
-  ) {
+  constructor(message = INSUFFICIENT_CREDITS_MESSAGE) {
     super(402, message);
   }
 }

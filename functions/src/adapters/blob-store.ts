@@ -1,0 +1,69 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { requireEnv } from '../lib/env';
+
+/** How long a signed image URL works; the web app re-reads messages to get fresh ones. */
+export const SIGNED_URL_SECONDS = 15 * 60;
+
+let client: S3Client | undefined;
+/**
+ * The S3 client. Checksums only when required: presigned PUTs must not sign
+ * a checksum of an empty body (aws-sdk-js-v3#6994), and s3rver can't read
+ * aws-chunked streams. Path-style is a setting for s3rver.
+ */
+function s3(): S3Client {
+  client ??= new S3Client({
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return client;
+}
+
+const bucket = () => requireEnv('IMAGES_BUCKET');
+
+export async function putBlob(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
+/** The object's bytes, or undefined when it does not exist. */
+export async function getBlob(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    const bytes = await object.Body?.transformToByteArray();
+    return bytes ? { bytes, contentType: object.ContentType ?? 'application/octet-stream' } : undefined;
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
+    throw error;
+  }
+}
+
+export async function blobSize(key: string): Promise<number | undefined> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return head.ContentLength;
+  } catch (error) {
+    if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+/** A short-lived GET URL; with a filename the browser saves it under that name. */
+export function signedGetUrl(key: string, filename?: string): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}),
+    }),
+    { expiresIn: SIGNED_URL_SECONDS },
+  );
+}
+
+/** A short-lived PUT URL for a browser upload of one image. */
+export function signedPutUrl(key: string, contentType: string): Promise<string> {
+  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
+    expiresIn: SIGNED_URL_SECONDS,
+  });
+}

@@ -1,0 +1,13 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { JobMessage } from '../core/jobs';
+import { requireEnv } from '../lib/env';
+
+let client: SQSClient | undefined;
+
+/** Hands a generation job to the worker through SQS (the local cloud answers the same API). */
+export async function enqueueJob(job: JobMessage): Promise<void> {
+  client ??= new SQSClient({});
+  await client.send(
+    new SendMessageCommand({ QueueUrl: requireEnv('JOBS_QUEUE_URL'), MessageBody: JSON.stringify(job) }),
+  );
+}

@@ -1,0 +1,6 @@
+import { sweepStuckJobs } from '../services/sweep-jobs';
+
+/** Runs on a schedule: refunds generation jobs that never settled. */
+export async function handler(): Promise<{ refunded: number }> {
+  return { refunded: await sweepStuckJobs() };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { signedGetUrl, signedPutUrl } from '../adapters/blob-store';
+import { fetchVideoThumbnail } from '../adapters/video-thumbnails';
+import { parseVideoLink } from '../core/video-links';
+import { AppError, BadRequestError } from '../lib/errors';
+import { createApiHandler, json, parseBody } from '../lib/http';
+import { newId } from '../lib/ids';
+import type { RouteKey } from '../routes';
+import { MAX_UPLOAD_BYTES, storeReference, uploadPrefix } from '../services/references';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+const uploadBody = z.object({
+  content_type: z.enum(IMAGE_TYPES, {
+    message: 'Only image files can be attached (JPEG, PNG, WebP, GIF or AVIF)',
+  }),
+  size: z.number().int().positive().max(MAX_UPLOAD_BYTES, 'Images must be 10 MB or smaller.'),
+});
+const videoBody = z.object({ url: z.string().trim().min(1, 'Invalid YouTube URL') });
+
+export const handler = createApiHandler<RouteKey<'uploads'>>({
+  /** A presigned PUT for one image; the backend checks and re-encodes it when the message is sent. */
+  'POST /api/uploads': async ({ userId, event }) => {
+    const { content_type } = parseBody(event, uploadBody);
+    const key = `${uploadPrefix(userId)}${newId()}`;
+    return json(201, {
+      key,
+      upload_url: await signedPutUrl(key, content_type),
+      headers: { 'content-type': content_type },
+    });
+  },
+
+  /** Fetches a video's thumbnail server-side (no public proxies) and keeps it as a reference. */
+  'POST /api/video-thumbnails': async ({ userId, event }) => {
+    const { url } = parseBody(event, videoBody);
+    const link = parseVideoLink(url);
+    if (!link.ok) throw new BadRequestError(link.error);
+    const thumbnail = await fetchVideoThumbnail(link.videoId);
+    if (!thumbnail.ok) throw new AppError(502, 'The video thumbnail could not be fetched. Please try again.');
+    const key = await storeReference(userId, thumbnail.image.bytes);
+    return json(201, { key, video_id: link.videoId, url: await signedGetUrl(key) });
+  },
+});

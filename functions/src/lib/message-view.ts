@@ -1,0 +1,32 @@
+import { signedGetUrl } from '../adapters/blob-store';
+import type { StoredMessage, WireMessage } from '../core/types';
+
+/** What the API answers for a stored message: bookkeeping dropped, S3 keys signed into short-lived URLs. */
+export async function viewMessage(message: StoredMessage): Promise<WireMessage> {
+  const {
+    image_keys,
+    video_id: _video,
+    provider: _provider,
+    job_state: _state,
+    started_at: _started,
+    attempts: _attempts,
+    pending_shard: _shard,
+    pending_since: _since,
+    ...fields
+  } = message;
+  const [uploaded, preview, full, download] = await Promise.all([
+    message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
+    image_keys ? signedGetUrl(image_keys.preview) : null,
+    image_keys ? signedGetUrl(image_keys.original) : null,
+    image_keys ? signedGetUrl(image_keys.export) : null,
+  ]);
+  return {
+    ...fields,
+    uploaded_images: uploaded,
+    image_url: preview,
+    full_image_url: full,
+    download_url: download,
+  };
+}
+
+export const viewMessages = (messages: StoredMessage[]) => Promise.all(messages.map(viewMessage));

@@ -1,0 +1,50 @@
+/**
+ * The provider boundary of the generation worker. Everything here is free of
+ * Node-only APIs (bytes are Uint8Array), so it could run in a browser later.
+ */
+export type ProviderId = 'gemini' | 'openai' | 'local';
+
+export interface ImageData {
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
+/** One turn of the conversation, as context for the classifier. */
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+  hasImages: boolean;
+}
+
+export type Classification = 'IMAGE_EDIT' | 'NEW_IMAGE';
+
+export type GenerationResult =
+  | { type: 'image'; image: ImageData; model: string }
+  /** `content` is the user-facing text of SPEC section 8, shown as the assistant's message. */
+  | { type: 'error'; content: string };
+
+export interface GenerateInput {
+  /** The user's request as typed. */
+  prompt: string;
+  /** Reference images (uploads, video thumbnails, context images), already fetched. */
+  references: ImageData[];
+  /** Names of the selected person models; their images are in `people`. */
+  peopleNames: string[];
+  people: ImageData[];
+}
+
+export interface EditInput {
+  prompt: string;
+  /** Source images to edit (from the history, newest last). */
+  images: ImageData[];
+  peopleNames: string[];
+  people: ImageData[];
+}
+
+export interface ImageProvider {
+  id: ProviderId;
+  /** Answers the classifier's one word; may throw, which the caller treats as NEW_IMAGE. */
+  classify(history: ChatTurn[], message: string): Promise<string>;
+  generate(input: GenerateInput): Promise<GenerationResult>;
+  edit(input: EditInput): Promise<GenerationResult>;
+}

@@ -1,0 +1,107 @@
+import { enqueueJob } from '../adapters/job-queue';
+import { GENERATION_COST, INSUFFICIENT_CREDITS_MESSAGE } from '../core/credits';
+import { PENDING_SHARD, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '../core/jobs';
+import type { StoredMessage } from '../core/types';
+import { updateConversation } from '../data/conversations-repo';
+import { getOrOpenBalance } from '../data/credits-repo';
+import { failJob, startJob } from '../data/jobs-repo';
+import { putMessage } from '../data/messages-repo';
+import { settings } from '../lib/env';
+import { InsufficientCreditsError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { acceptReferences } from './references';
+
+export interface SendInput {
+  userId: string;
+  conversationId: string;
+  content: string;
+  provider: string;
+  uploadKeys: string[];
+  selectedModelIds: string[];
+}
+
+export type SendResult = {
+  /** `queued`: a job will answer; `insufficient`: no credit, nothing charged. */
+  outcome: 'queued' | 'insufficient' | 'failed';
+  userMessage: StoredMessage;
+  assistantMessage: StoredMessage;
+};
+
+const blankMessage = (
+  input: SendInput,
+  at: string,
+): Omit<StoredMessage, 'id' | 'role' | 'content' | 'status'> => ({
+  conversation_id: input.conversationId,
+  user_id: input.userId,
+  uploaded_images: null,
+  selected_model_ids: null,
+  prompt: null,
+  image_url: null,
+  is_image_message: false,
+  is_edit: false,
+  created_at: at,
+});
+
+/**
+ * Sends a message as a generation job (DESIGN decision 2): the user's
+ * message and a pending assistant message are stored together with the
+ * credit reservation, then the job is queued. Without a credit the
+ * assistant's answer is the spec's not-enough-credits text and nothing is charged.
+ */
+export async function sendMessage(input: SendInput): Promise<SendResult> {
+  const references = await acceptReferences(input.userId, input.uploadKeys);
+  const now = new Date().toISOString();
+  const userMessage: StoredMessage = {
+    ...blankMessage(input, now),
+    id: newId(),
+    role: 'user',
+    content: input.content,
+    status: 'done',
+    uploaded_images: references.length ? references : null,
+    selected_model_ids: input.selectedModelIds.length ? input.selectedModelIds : null,
+  };
+  const job: StoredMessage = {
+    ...blankMessage(input, now),
+    id: newId(),
+    role: 'assistant',
+    content: PHASE_TEXT.queued,
+    status: 'pending',
+    prompt: input.content,
+    provider: input.provider,
+    job_state: 'queued',
+    pending_shard: PENDING_SHARD,
+    pending_since: now,
+  };
+  await getOrOpenBalance(input.userId, settings().INITIAL_CREDITS);
+  try {
+    await startJob(userMessage, job, GENERATION_COST);
+  } catch (error) {
+    if (!(error instanceof InsufficientCreditsError)) throw error;
+    const refused: StoredMessage = {
+      ...blankMessage(input, now),
+      id: job.id,
+      role: 'assistant',
+      content: INSUFFICIENT_CREDITS_MESSAGE,
+      status: 'error',
+    };
+    await putMessage(userMessage);
+    await putMessage(refused);
+    await updateConversation(input.userId, input.conversationId, { updated_at: now });
+    return { outcome: 'insufficient', userMessage, assistantMessage: refused };
+  }
+  await updateConversation(input.userId, input.conversationId, { updated_at: now });
+  try {
+    await enqueueJob({ jobId: job.id, conversationId: input.conversationId, userId: input.userId });
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'error', message: 'enqueue failed', jobId: job.id, error: String(error) }),
+    );
+    await failJob(job, UNEXPECTED_ERROR_TEXT, GENERATION_COST);
+    return {
+      outcome: 'failed',
+      userMessage,
+      assistantMessage: { ...job, status: 'error', content: UNEXPECTED_ERROR_TEXT },
+    };
+  }
+  return { outcome: 'queued', userMessage, assistantMessage: job };
+}

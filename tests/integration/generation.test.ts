@@ -1,0 +1,200 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+const baseUrl = inject('baseUrl');
+const runtime = inject('runtime');
+const NOT_ENOUGH =
+  "You don't have enough credits to generate an image. Please purchase more credits to continue.";
+
+async function newUser(name: string) {
+  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
+  const api = apiAs(baseUrl, user.accessToken);
+  const userId = String(decodePayload(user.accessToken).sub);
+  const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+  return { api, userId, conversationId: conversation.id as string };
+}
+
+const ledgerSum = (ledger: Record<string, unknown>[]) =>
+  ledger.reduce((sum, entry) => sum + Number(entry.amount), 0);
+
+describe('generation with the offline provider', () => {
+  it('offers only the local provider when no keys are set', async () => {
+    const { api } = await newUser('providers');
+    expect((await api('GET', '/api/providers')).body).toEqual({
+      providers: [{ id: 'local', label: expect.any(String) }],
+      default: 'local',
+    });
+  });
+
+  it('generates, then edits, charging exactly one credit each', async () => {
+    const { api, userId, conversationId } = await newUser('gen');
+    const path = `/api/conversations/${conversationId}/messages`;
+
+    const sent = await api('POST', path, { content: 'A cat astronaut with the text "SPACE CAT"' });
+    expect(sent.status).toBe(202);
+    expect(sent.body.assistantMessage).toMatchObject({
+      status: 'pending',
+      content: 'Processing your request...',
+    });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+
+    const generated = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(generated).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
+    const download = await fetch(generated.download_url);
+    expect(download.status).toBe(200);
+    const exported = await sharp(new Uint8Array(await download.arrayBuffer())).metadata();
+    expect([exported.format, exported.width, exported.height]).toEqual(['png', 1280, 720]);
+    expect((await fetch(generated.image_url)).headers.get('content-type')).toBe('image/jpeg');
+
+    const conversations = (await api('GET', '/api/conversations')).body.conversations;
+    expect(conversations[0]).toMatchObject({
+      id: conversationId,
+      title: 'A cat astronaut with the text "SPACE CAT"',
+    });
+
+    const edit = await api('POST', path, { content: 'Make it brighter' });
+    expect(edit.status).toBe(202);
+    const edited = await waitForSettled(api, edit.body.assistantMessage.id);
+    expect(edited).toMatchObject({ status: 'done', is_image_message: true, is_edit: true });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+
+    const { balance, ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(1);
+    expect(ledgerSum(ledger)).toBe(1);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(2);
+  });
+
+  it('answers 402 with the spec text when credits run out, charging nothing', async () => {
+    const { api, userId, conversationId } = await newUser('broke');
+    const path = `/api/conversations/${conversationId}/messages`;
+    for (let i = 0; i < 3; i++) {
+      const sent = await api('POST', path, { content: `Thumbnail number ${i}` });
+      expect(sent.status).toBe(202);
+      await waitForSettled(api, sent.body.assistantMessage.id);
+    }
+    const refused = await api('POST', path, { content: 'One more please' });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe(NOT_ENOUGH);
+    expect(refused.body.assistantMessage).toMatchObject({ status: 'error', content: NOT_ENOUGH });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    const messages = (await api('GET', path)).body.messages;
+    expect(messages.at(-2)).toMatchObject({ role: 'user', content: 'One more please' });
+    expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: NOT_ENOUGH });
+    const { balance, ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
+    expect([balance, ledgerSum(ledger)]).toEqual([0, 0]);
+  });
+
+  it('with balance N, 5N parallel sends start exactly N jobs and the ledger adds up', async () => {
+    const { api, userId, conversationId } = await newUser('race');
+    const path = `/api/conversations/${conversationId}/messages`;
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => api('POST', path, { content: `Parallel thumbnail ${i}` })),
+    );
+    const accepted = answers.filter((a) => a.status === 202);
+    expect(accepted).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 402)).toHaveLength(12);
+    await Promise.all(accepted.map((a) => waitForSettled(api, a.body.assistantMessage.id)));
+    const { balance, ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(0);
+    expect(ledgerSum(ledger)).toBe(0);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#reserve#'))).toHaveLength(3);
+  });
+
+  it('a job delivered twice charges once and makes one image', async () => {
+    const { api, userId, conversationId } = await newUser('twice');
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Retro poster',
+    });
+    const job = { jobId: sent.body.assistantMessage.id, conversationId, userId };
+    const sqs = new SQSClient({
+      endpoint: `${baseUrl}/sqs`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: `${baseUrl}/sqs/000000000000/jobs`,
+        MessageBody: JSON.stringify(job),
+      }),
+    );
+    const done = await waitForSettled(api, job.jobId);
+    const before = await queueStats(baseUrl);
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: `${baseUrl}/sqs/000000000000/jobs`,
+        MessageBody: JSON.stringify(job),
+      }),
+    );
+    await waitForQueueIdle(baseUrl, before.delivered + 1);
+    expect((await api('GET', `/api/messages/${job.jobId}`)).body.message.image_url?.split('?')[0]).toBe(
+      done.image_url.split('?')[0],
+    );
+    const { balance, ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(2);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(1);
+    expect(ledgerSum(ledger)).toBe(2);
+  });
+});
+
+describe('reference images', () => {
+  let png: Uint8Array;
+  beforeAll(async () => {
+    png = new Uint8Array(
+      await sharp({ create: { width: 320, height: 180, channels: 3, background: '#3366ff' } })
+        .png()
+        .toBuffer(),
+    );
+  });
+
+  it('stores an uploaded reference, shows it in the user message and edits it', async () => {
+    const { api, conversationId } = await newUser('refs');
+    const key = await uploadImage(api, png);
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Use this as the background',
+      uploaded_images: [key],
+    });
+    expect(sent.status).toBe(202);
+    expect(sent.body.userMessage.uploaded_images).toHaveLength(1);
+    const reference = await fetch(sent.body.userMessage.uploaded_images[0]);
+    expect(reference.status).toBe(200);
+    expect((await sharp(new Uint8Array(await reference.arrayBuffer())).metadata()).format).toBe('jpeg');
+    const done = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(done).toMatchObject({ status: 'done', is_edit: true });
+  });
+
+  it("refuses another user's upload and a file that is not an image, charging nothing", async () => {
+    const ada = await newUser('ada');
+    const babbage = await newUser('babbage');
+    const adaKey = await uploadImage(ada.api, png);
+    const path = `/api/conversations/${babbage.conversationId}/messages`;
+    const stolen = await babbage.api('POST', path, { content: 'Mine now', uploaded_images: [adaKey] });
+    expect(stolen.status).toBe(400);
+
+    const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const fake = await uploadImage(babbage.api, text, 'image/png');
+    const refused = await babbage.api('POST', path, { content: 'Use this', uploaded_images: [fake] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/not an image we can use/);
+    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  });
+
+  it('refuses non-image uploads up front', async () => {
+    const { api } = await newUser('types');
+    const answer = await api('POST', '/api/uploads', { content_type: 'image/svg+xml', size: 100 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/Only image files/);
+  });
+
+  it('rejects an invalid video link with the spec text', async () => {
+    const { api } = await newUser('video');
+    expect(await api('POST', '/api/video-thumbnails', { url: 'https://vimeo.com/123' })).toEqual({
+      status: 400,
+      body: { error: 'Invalid YouTube URL' },
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import type { apiAs } from './users';
+
+type Api = ReturnType<typeof apiAs>;
+
+/** Polls a pending assistant message the way the web app does, until its job settles. */
+export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await api('GET', `/api/messages/${messageId}`);
+    expect(status).toBe(200);
+    if (body.message.status !== 'pending') return body.message;
+    if (Date.now() > deadline)
+      throw new Error(`job ${messageId} still pending: ${JSON.stringify(body.message)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Uploads bytes the way the browser does: a presigned PUT from /api/uploads. */
+export async function uploadImage(api: Api, bytes: Uint8Array, contentType = 'image/png'): Promise<string> {
+  const { status, body } = await api('POST', '/api/uploads', {
+    content_type: contentType,
+    size: bytes.length,
+  });
+  expect(status).toBe(201);
+  const put = await fetch(body.upload_url, { method: 'PUT', headers: body.headers, body: bytes });
+  expect(put.status).toBe(200);
+  return body.key;
+}
+
+/** Waits until the local queue has delivered `count` more jobs and has nothing left in flight. */
+export async function waitForQueueIdle(baseUrl: string, deliveredAtLeast: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const queue = await queueStats(baseUrl);
+    if (queue.delivered >= deliveredAtLeast && queue.in_flight === 0 && queue.waiting === 0) return queue;
+    if (Date.now() > deadline) throw new Error(`queue not idle: ${JSON.stringify(queue)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface QueueStats {
+  waiting: number;
+  in_flight: number;
+  delivered: number;
+  dead_letters: number;
+}
+
+/** The local queue's counters, from the health check. */
+export async function queueStats(baseUrl: string): Promise<QueueStats> {
+  const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { queue: QueueStats };
+  return health.queue;
+}
