@@ -38,8 +38,8 @@ export function createProvider(
   env: Record<string, string | undefined> = process.env,
 ): ImageProvider {
   if (!isProviderId(id)) throw new Error(`Unknown image provider: ${id}`);
-  if (id === 'local') return createLocalProvider();
   const settings = readProviderSettings(env);
+  if (id === 'local') return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
   const retry = retryPolicy(settings);
   if (id === 'openai') {
     return createOpenAIProvider({

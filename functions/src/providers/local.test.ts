@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adjustmentsFor, classifyOffline, createLocalProvider, LOCAL_MODEL, quotedText } from './local';
 import { HEIGHT, WIDTH, wrapText } from './local-compose';
 import type { ChatTurn, GenerationResult, ImageData } from './types';
@@ -165,5 +165,28 @@ describe('local helpers', () => {
     const lines = wrapText('SUPERCALIFRAGILISTIC WORDS HERE', 120, 600);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.join('').replace(/\s/g, '')).toBe('SUPERCALIFRAGILISTICWORDSHERE');
+  });
+});
+
+describe('the offline provider delay', () => {
+  it('waits the configured time before answering', async () => {
+    vi.useFakeTimers();
+    try {
+      const provider = createLocalProvider({ delayMs: 5_000 });
+      let settled = false;
+      const result = provider
+        .generate({ prompt: 'x', references: [], people: [], peopleNames: [] })
+        .then((r) => {
+          settled = true;
+          return r;
+        });
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      vi.useRealTimers();
+      expect((await result).type).toBe('image');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

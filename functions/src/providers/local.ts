@@ -60,7 +60,9 @@ const image = (bytes: Uint8Array): GenerationResult => ({
  * right third, the quoted text in bold in the safe zone), so the whole
  * product works with no keys and no network.
  */
-export function createLocalProvider(): ImageProvider {
+export function createLocalProvider(options: { delayMs?: number } = {}): ImageProvider {
+  // A real provider takes 20-90 s; a delay lets demos and tests watch a job in flight.
+  const wait = () => new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
   return {
     id: 'local',
 
@@ -69,6 +71,7 @@ export function createLocalProvider(): ImageProvider {
     },
 
     async generate({ prompt, references, people }) {
+      await wait();
       const text = quotedText(prompt);
       return image(
         await composeThumbnail({ base: references[0], seed: prompt, people, ...(text ? { text } : {}) }),
@@ -76,6 +79,7 @@ export function createLocalProvider(): ImageProvider {
     },
 
     async edit({ prompt, images, people }) {
+      await wait();
       const text = quotedText(prompt);
       const base = images.at(-1);
       return image(

@@ -24,6 +24,8 @@ export const providerSettingsSchema = z.object({
   PROVIDER_MAX_RETRIES: count(2),
   PROVIDER_RETRY_INITIAL_MS: millis(500),
   PROVIDER_RETRY_MAX_MS: millis(8_000),
+  /** The offline provider waits this long before answering, to show a job in flight (0: no wait). */
+  LOCAL_PROVIDER_DELAY_MS: count(0),
 });
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 
