@@ -9,13 +9,23 @@ import { repoPath } from './paths';
  */
 export const NATIVE_MODULES = ['sharp'] as const;
 
+/**
+ * The image providers' SDKs: the worker loads one with import() only when a job uses that
+ * provider, so they stay out of the bundle (a cold start parses neither) and are installed
+ * beside it like the native modules.
+ */
+export const LAZY_MODULES = ['openai', '@google/genai'] as const;
+
+/** Every module left out of the bundles and installed beside the ones that import it. */
+export const INSTALLED_MODULES = [...NATIVE_MODULES, ...LAZY_MODULES] as const;
+
 /** The Node.js 22 Lambda runtime ships AWS SDK v3 (and its @smithy dependencies). */
 export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*', '@smithy/*'] as const;
 
 /** npm settings that select the Lambda platform's prebuilt binaries (arm64, glibc). */
 export const LAMBDA_PLATFORM_NPM_FLAGS = ['--os=linux', '--cpu=arm64', '--libc=glibc'] as const;
 
-/** Which of `NATIVE_MODULES` the bundle of `entry` imports, from esbuild's own import graph. */
+/** Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph. */
 export function nativeModulesOf(entry: string): string[] {
   let metafile: Metafile;
   try {
@@ -28,7 +38,7 @@ export function nativeModulesOf(entry: string): string[] {
       format: 'esm',
       target: 'node22',
       tsconfig: repoPath('functions', 'tsconfig.json'),
-      external: [...RUNTIME_PROVIDED_MODULES, ...NATIVE_MODULES],
+      external: [...RUNTIME_PROVIDED_MODULES, ...INSTALLED_MODULES],
       logLevel: 'silent',
     }));
   } catch (error) {
@@ -41,7 +51,7 @@ export function nativeModulesOf(entry: string): string[] {
       input.imports.filter((imported) => imported.external).map((imported) => imported.path),
     ),
   );
-  return NATIVE_MODULES.filter((name) => externals.has(name));
+  return INSTALLED_MODULES.filter((name) => externals.has(name));
 }
 
 /**

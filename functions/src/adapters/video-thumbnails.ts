@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isVideoId } from '../core/video-links';
 import type { ImageData } from '../providers/types';
 

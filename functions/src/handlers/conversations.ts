@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TITLE, GREETING } from '../core/conversations';
 import type { Conversation, StoredMessage } from '../core/types';
 import {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
 import { getMessageById, listMessagesByConversation } from '../data/messages-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { createApiHandler, json, parseBody } from '../lib/http';
 import { viewMessage, viewMessages } from '../lib/message-view';
-import { availableProviders, providerLabels } from '../providers';
+import { availableProviders, providerLabels } from '../providers/catalog';
 import type { RouteKey } from '../routes';
 import { MAX_IMAGES_PER_MESSAGE } from '../services/references';
 import { sendMessage } from '../services/send-message';

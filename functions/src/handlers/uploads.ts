@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { signedGetUrl, signedPutUrl } from '../adapters/blob-store';
 import { fetchVideoThumbnail } from '../adapters/video-thumbnails';
 import { parseVideoLink } from '../core/video-links';

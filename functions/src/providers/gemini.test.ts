@@ -47,7 +47,7 @@ afterEach(() => {
 describe('gemini generation and edit', () => {
   it('sends the instruction plus inline images, asks for 16:9, and reads the first inlineData part', async () => {
     const person: ImageData = { bytes: new Uint8Array([1, 2, 3]), mimeType: 'image/png' };
-    const result = await gemini().generate({
+    const result = await (await gemini()).generate({
       ...generation,
       references: [jpeg],
       peopleNames: ['Ada'],
@@ -84,7 +84,7 @@ describe('gemini generation and edit', () => {
   });
 
   it('edits with the edit prompt, the people note and the image model setting', async () => {
-    const result = await gemini({ GEMINI_IMAGE_MODEL: 'gemini-9-image' }).edit({
+    const result = await (await gemini({ GEMINI_IMAGE_MODEL: 'gemini-9-image' })).edit({
       ...edit,
       peopleNames: ['Bob'],
     });
@@ -108,7 +108,7 @@ describe('gemini classifier', () => {
       { role: 'assistant' as const, text: '[image: A red car]', hasImages: true },
     ];
 
-    expect(await classifyRequest(history, 'make it blue', gemini())).toBe('IMAGE_EDIT');
+    expect(await classifyRequest(history, 'make it blue', await gemini())).toBe('IMAGE_EDIT');
     expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-2.5-flash-lite:generateContent');
     expect(body(0)).toEqual({
       contents: [
@@ -122,28 +122,28 @@ describe('gemini classifier', () => {
   });
 
   it('uses the classifier model setting and throws without a key', async () => {
-    await gemini({ GEMINI_CLASSIFIER_MODEL: 'gemini-fast' }).classify([], 'x');
+    await (await gemini({ GEMINI_CLASSIFIER_MODEL: 'gemini-fast' })).classify([], 'x');
     expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-fast:generateContent');
-    await expect(gemini({}, null).classify([], 'x')).rejects.toThrow(/GEMINI_API_KEY/);
+    await expect((await gemini({}, null)).classify([], 'x')).rejects.toThrow(/GEMINI_API_KEY/);
   });
 });
 
 describe('gemini errors', () => {
   it('says the key is not configured, without calling the API', async () => {
     const content = 'Gemini API key not configured. Please add GEMINI_API_KEY to your environment variables.';
-    expect(await gemini({}, null).generate(generation)).toEqual({ type: 'error', content });
-    expect(await gemini({}, '').edit(edit)).toEqual({ type: 'error', content });
+    expect(await (await gemini({}, null)).generate(generation)).toEqual({ type: 'error', content });
+    expect(await (await gemini({}, '')).edit(edit)).toEqual({ type: 'error', content });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('gives the key texts when the error mentions the API key', async () => {
     fake.failNext(2, 400, { body: INVALID_KEY });
-    expect(await gemini().generate(generation)).toEqual({
+    expect(await (await gemini()).generate(generation)).toEqual({
       type: 'error',
       content:
         'I need a Gemini API key to generate images. Please add your GEMINI_API_KEY to your environment variables.',
     });
-    expect(await gemini().edit(edit)).toEqual({
+    expect(await (await gemini()).edit(edit)).toEqual({
       type: 'error',
       content:
         'I need a Gemini API key to edit images. Please add your GEMINI_API_KEY to your environment variables.',
@@ -155,12 +155,12 @@ describe('gemini errors', () => {
     'gives the policy texts when the answer is blocked (%s)',
     async (mode) => {
       fake.mode(mode);
-      expect(await gemini().generate(generation)).toEqual({
+      expect(await (await gemini()).generate(generation)).toEqual({
         type: 'error',
         content:
           "I can't generate that image as it may violate content policies. Please try a different prompt.",
       });
-      expect(await gemini().edit(edit)).toEqual({
+      expect(await (await gemini()).edit(edit)).toEqual({
         type: 'error',
         content:
           "I can't edit the image with that prompt as it may violate content policies. Please try a different prompt.",
@@ -172,7 +172,7 @@ describe('gemini errors', () => {
     fake.failNext(1, 400, {
       body: googleError(400, 'The request was blocked by safety filters.', 'INVALID_ARGUMENT'),
     });
-    expect(await gemini().generate(generation)).toEqual({
+    expect(await (await gemini()).generate(generation)).toEqual({
       type: 'error',
       content: GEMINI_TEXTS.generate.policy,
     });
@@ -180,11 +180,11 @@ describe('gemini errors', () => {
 
   it('gives the no-image texts when no part holds an image', async () => {
     fake.mode('no-image');
-    expect(await gemini().generate(generation)).toEqual({
+    expect(await (await gemini()).generate(generation)).toEqual({
       type: 'error',
       content: 'No image was generated. Please try again with a different prompt.',
     });
-    expect(await gemini().edit(edit)).toEqual({
+    expect(await (await gemini()).edit(edit)).toEqual({
       type: 'error',
       content: 'No edited image was generated. Please try again with a different prompt.',
     });
@@ -192,13 +192,13 @@ describe('gemini errors', () => {
 
   it("gives 'Error generating image: {message}' with the API's own message once retries are spent", async () => {
     fake.failNext(3, 500);
-    expect(await gemini().generate(generation)).toEqual({
+    expect(await (await gemini()).generate(generation)).toEqual({
       type: 'error',
       content: 'Error generating image: Internal error encountered.',
     });
     expect(fake.requests).toHaveLength(3);
     fake.failNext(1, 404, { body: googleError(404, 'models/nope is not found.', 'NOT_FOUND') });
-    expect(await gemini().edit(edit)).toEqual({
+    expect(await (await gemini()).edit(edit)).toEqual({
       type: 'error',
       content: 'Error editing image: models/nope is not found.',
     });
@@ -210,13 +210,13 @@ describe('gemini retries and timeouts', () => {
   it('retries 500 and 429 (after retry-after) and then succeeds', async () => {
     fake.failNext(1, 500);
     fake.failNext(1, 429, { headers: { 'retry-after': '0' } });
-    expect((await gemini().generate(generation)).type).toBe('image');
+    expect((await (await gemini()).generate(generation)).type).toBe('image');
     expect(fake.requests).toHaveLength(3);
   });
 
   it('ends a stalled call at the timeout with the other text', async () => {
     fake.mode('stall');
-    const result = await gemini({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' }).generate(
+    const result = await (await gemini({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' })).generate(
       generation,
     );
     expect(result.type === 'error' && result.content).toMatch(/^Error generating image: \S/);

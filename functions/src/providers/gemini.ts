@@ -1,4 +1,9 @@
-import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type * as GenAISdk from '@google/genai';
+import type { GenerateContentResponse } from '@google/genai';
+
+/** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
+export type GenAIModule = typeof GenAISdk;
+
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes, bytesToBase64 } from './base64';
@@ -42,9 +47,9 @@ export function readImage(response: GenerateContentResponse): Outcome {
 }
 
 /** The SDK puts the whole JSON error body in the message; users get its inner message. */
-function errorMessage(error: unknown): string {
+function errorMessage(sdk: GenAIModule, error: unknown): string {
   const message = error instanceof Error ? error.message : '';
-  if (error instanceof ApiError) {
+  if (error instanceof sdk.ApiError) {
     try {
       const inner = (JSON.parse(message) as { error?: { message?: unknown } }).error?.message;
       if (typeof inner === 'string' && inner) return inner;
@@ -56,9 +61,9 @@ function errorMessage(error: unknown): string {
 }
 
 /** The 'gemini' provider (label 'Gemini Nano Banana', the default) through `@google/genai`. */
-export function createGeminiProvider(options: GeminiProviderOptions): ImageProvider {
+export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOptions): ImageProvider {
   const client = options.apiKey
-    ? new GoogleGenAI({
+    ? new sdk.GoogleGenAI({
         apiKey: options.apiKey,
         // No SDK timeout or retryOptions: the retrying fetch applies SPEC section 9's rules per attempt.
         httpOptions: { baseUrl: options.baseUrl, fetch: createRetryingFetch(options.retry) },
@@ -94,7 +99,7 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
       return { type: 'error', content: 'refused' in outcome ? texts.policy : texts.noImage };
     } catch (error) {
       logProviderError('gemini', operation, error);
-      const message = errorMessage(error);
+      const message = errorMessage(sdk, error);
       if (/api[ _-]?key/i.test(message)) return { type: 'error', content: texts.keyMention };
       if (/safety|policy/i.test(message)) return { type: 'error', content: texts.policy };
       return { type: 'error', content: `${texts.otherPrefix}${message || GEMINI_TEXTS.unknownError}` };

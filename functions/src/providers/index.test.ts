@@ -22,22 +22,24 @@ describe('availableProviders', () => {
 });
 
 describe('createProvider', () => {
-  it('builds each provider by id', () => {
-    expect(createProvider('local', {}, {}).id).toBe('local');
-    expect(createProvider('openai', {}, {}).id).toBe('openai');
-    expect(createProvider('gemini', { GEMINI_API_KEY: 'g' }, {}).id).toBe('gemini');
+  it('builds each provider by id', async () => {
+    expect((await createProvider('local', {}, {})).id).toBe('local');
+    expect((await createProvider('openai', {}, {})).id).toBe('openai');
+    expect((await createProvider('gemini', { GEMINI_API_KEY: 'g' }, {})).id).toBe('gemini');
   });
 
-  it('refuses an unknown id', () => {
-    expect(() => createProvider('dall-e', {}, {})).toThrow('Unknown image provider: dall-e');
+  it('refuses an unknown id', async () => {
+    await expect(createProvider('dall-e', {}, {})).rejects.toThrow('Unknown image provider: dall-e');
     expect(isProviderId('toString')).toBe(false);
   });
 
-  it('fails loudly, naming the variable, on a bad setting', () => {
-    expect(() => createProvider('openai', {}, { PROVIDER_TIMEOUT_MS: 'soon' })).toThrow(
+  it('fails loudly, naming the variable, on a bad setting', async () => {
+    await expect(createProvider('openai', {}, { PROVIDER_TIMEOUT_MS: 'soon' })).rejects.toThrow(
       /PROVIDER_TIMEOUT_MS/,
     );
-    expect(() => createProvider('gemini', {}, { GEMINI_BASE_URL: 'not a url' })).toThrow(/GEMINI_BASE_URL/);
+    await expect(createProvider('gemini', {}, { GEMINI_BASE_URL: 'not a url' })).rejects.toThrow(
+      /GEMINI_BASE_URL/,
+    );
   });
 });
 

@@ -1,48 +1,29 @@
-import { createGeminiProvider } from './gemini';
+import { isProviderId } from './catalog';
 import { createLocalProvider } from './local';
-import { createOpenAIProvider } from './openai';
 import { type ProviderSecrets, presentKey, readProviderSettings, retryPolicy } from './settings';
-import type { ImageProvider, ProviderId } from './types';
+import type { ImageProvider } from './types';
 
+export { availableProviders, isProviderId, providerLabels } from './catalog';
 export type { ProviderSecrets } from './settings';
-
-/** Labels for the provider picker (SPEC section 9); the offline one says what it is. */
-export const providerLabels: Record<ProviderId, string> = {
-  gemini: 'Gemini Nano Banana',
-  openai: 'OpenAI GPT-Image',
-  local: 'Offline preview (no AI)',
-};
-
-export const isProviderId = (value: unknown): value is ProviderId =>
-  typeof value === 'string' && Object.hasOwn(providerLabels, value);
-
-/**
- * The providers to offer, the default first: the ones with a key (gemini,
- * then openai), or only the offline 'local' provider when no key is set.
- */
-export function availableProviders(secrets: ProviderSecrets): ProviderId[] {
-  const offered: ProviderId[] = [];
-  if (presentKey(secrets.GEMINI_API_KEY)) offered.push('gemini');
-  if (presentKey(secrets.OPENAI_API_KEY)) offered.push('openai');
-  return offered.length > 0 ? offered : ['local'];
-}
 
 /**
  * Builds a provider from its id, the keys (from wherever the caller keeps
  * them) and the settings in `env`. A provider without its key still answers,
  * with SPEC section 8's missing-key text. An unknown id throws.
  */
-export function createProvider(
+export async function createProvider(
   id: string,
   secrets: ProviderSecrets,
   env: Record<string, string | undefined> = process.env,
-): ImageProvider {
+): Promise<ImageProvider> {
   if (!isProviderId(id)) throw new Error(`Unknown image provider: ${id}`);
   const settings = readProviderSettings(env);
   if (id === 'local') return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
   const retry = retryPolicy(settings);
+  // Each SDK is loaded on first use: a worker serving one provider never parses the other's.
   if (id === 'openai') {
-    return createOpenAIProvider({
+    const [{ createOpenAIProvider }, sdk] = await Promise.all([import('./openai'), import('openai')]);
+    return createOpenAIProvider(sdk, {
       apiKey: presentKey(secrets.OPENAI_API_KEY),
       baseURL: settings.OPENAI_BASE_URL,
       imageModel: settings.OPENAI_IMAGE_MODEL,
@@ -50,7 +31,8 @@ export function createProvider(
       retry,
     });
   }
-  return createGeminiProvider({
+  const [{ createGeminiProvider }, sdk] = await Promise.all([import('./gemini'), import('@google/genai')]);
+  return createGeminiProvider(sdk, {
     apiKey: presentKey(secrets.GEMINI_API_KEY),
     baseUrl: settings.GEMINI_BASE_URL,
     imageModel: settings.GEMINI_IMAGE_MODEL,

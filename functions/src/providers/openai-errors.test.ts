@@ -43,11 +43,11 @@ describe('openai errors', () => {
   const edit = { prompt: 'x', images: [jpeg], peopleNames: [], people: [] };
 
   it('names OPENAI_API_KEY when the key is missing, without calling the API', async () => {
-    expect(await openai({}, null).generate(generation)).toEqual({
+    expect(await (await openai({}, null)).generate(generation)).toEqual({
       type: 'error',
       content: OPENAI_TEXTS.generate.missingKey,
     });
-    expect(await openai({}, '  ').edit(edit)).toEqual({
+    expect(await (await openai({}, '  ')).edit(edit)).toEqual({
       type: 'error',
       content: OPENAI_TEXTS.edit.missingKey,
     });
@@ -64,7 +64,7 @@ describe('openai errors', () => {
     fake.failNext(1, 401, {
       body: openAIError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
     });
-    expect(await openai().generate(generation)).toEqual({
+    expect(await (await openai()).generate(generation)).toEqual({
       type: 'error',
       content: OPENAI_TEXTS.generate.missingKey,
     });
@@ -73,12 +73,12 @@ describe('openai errors', () => {
 
   it('maps a moderation refusal to the content-policy texts, without retrying', async () => {
     fake.mode('refuse');
-    expect(await openai().generate(generation)).toEqual({
+    expect(await (await openai()).generate(generation)).toEqual({
       type: 'error',
       content:
         "I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
     });
-    expect(await openai().edit(edit)).toEqual({
+    expect(await (await openai()).edit(edit)).toEqual({
       type: 'error',
       content:
         "I can't edit the image with that prompt as it violates OpenAI's content policy. Please try a different prompt.",
@@ -90,7 +90,7 @@ describe('openai errors', () => {
     fake.failNext(1, 400, {
       body: openAIError('Image rejected by the safety system', 'invalid_request_error'),
     });
-    expect(await openai().generate(generation)).toEqual({
+    expect(await (await openai()).generate(generation)).toEqual({
       type: 'error',
       content: OPENAI_TEXTS.generate.policy,
     });
@@ -98,13 +98,13 @@ describe('openai errors', () => {
 
   it('gives the other texts for an answer with no image and for errors that outlast the retries', async () => {
     fake.mode('no-image');
-    expect(await openai().generate(generation)).toEqual({
+    expect(await (await openai()).generate(generation)).toEqual({
       type: 'error',
       content: "I'm having trouble generating the image right now. Please try again in a moment.",
     });
     fake.reset();
     fake.failNext(3, 500);
-    expect(await openai().edit(edit)).toEqual({
+    expect(await (await openai()).edit(edit)).toEqual({
       type: 'error',
       content: "I'm having trouble editing the image right now. Please try again in a moment.",
     });
@@ -113,7 +113,7 @@ describe('openai errors', () => {
 
   it('gives the image-fetch text when a source image is not one the API takes', async () => {
     const gif = { bytes: new Uint8Array([0x47, 0x49, 0x46]), mimeType: 'image/gif' };
-    expect(await openai().edit({ ...edit, images: [gif] })).toEqual({
+    expect(await (await openai()).edit({ ...edit, images: [gif] })).toEqual({
       type: 'error',
       content:
         'I had trouble processing the YouTube thumbnail due to browser security restrictions. Please try again - the system will attempt to use a proxy to fetch the image.',
@@ -125,22 +125,22 @@ describe('openai errors', () => {
 describe('openai retries and timeouts', () => {
   it('retries 500s and then succeeds', async () => {
     fake.failNext(2, 500);
-    expect((await openai().generate(generation)).type).toBe('image');
+    expect((await (await openai()).generate(generation)).type).toBe('image');
     expect(fake.requests.map((r) => r.path)).toEqual(Array(3).fill('/v1/images/generations'));
   });
 
   it('retries a 429 after its retry-after, and the multipart body is sent whole again', async () => {
     fake.failNext(1, 429, { headers: { 'retry-after': '0' } });
-    expect((await openai().edit({ prompt: 'x', images: [jpeg], peopleNames: [], people: [] })).type).toBe(
-      'image',
-    );
+    expect(
+      (await (await openai()).edit({ prompt: 'x', images: [jpeg], peopleNames: [], people: [] })).type,
+    ).toBe('image');
     expect(fake.requests).toHaveLength(2);
     expect(files(1)).toEqual(files(0));
   });
 
   it('does not retry a client error', async () => {
     fake.failNext(1, 400, { body: openAIError('Invalid size', 'invalid_request_error') });
-    expect(await openai().generate(generation)).toEqual({
+    expect(await (await openai()).generate(generation)).toEqual({
       type: 'error',
       content: OPENAI_TEXTS.generate.other,
     });
@@ -149,7 +149,7 @@ describe('openai retries and timeouts', () => {
 
   it('ends a stalled call at the timeout, retried, with the other text', async () => {
     fake.mode('stall');
-    const provider = openai({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' });
+    const provider = await openai({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' });
     expect(await provider.generate(generation)).toEqual({
       type: 'error',
       content: OPENAI_TEXTS.generate.other,

@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('openai generation', () => {
   it('calls images-generate with the spec parameters and a 16:9 size for gpt-image-2', async () => {
-    const result = await openai().generate(generation);
+    const result = await (await openai()).generate(generation);
 
     expect(result).toEqual({
       type: 'image',
@@ -74,12 +74,12 @@ describe('openai generation', () => {
   });
 
   it('asks older models for the size they know', async () => {
-    await openai({ OPENAI_IMAGE_MODEL: 'gpt-image-1' }).generate(generation);
+    await (await openai({ OPENAI_IMAGE_MODEL: 'gpt-image-1' })).generate(generation);
     expect(fake.requests[0]?.body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024' });
   });
 
   it('sends references and people through images-edit as a list of files', async () => {
-    const result = await openai().generate({
+    const result = await (await openai()).generate({
       ...generation,
       references: [jpeg],
       peopleNames: ['Ada'],
@@ -108,7 +108,7 @@ describe('openai generation', () => {
 
 describe('openai edit', () => {
   it('sends one source image alone', async () => {
-    const result = await openai().edit({
+    const result = await (await openai()).edit({
       prompt: 'Make it brighter',
       images: [png()],
       peopleNames: [],
@@ -130,7 +130,7 @@ describe('openai edit', () => {
   });
 
   it('sends several images as a list, people last, with the people note in the prompt', async () => {
-    await openai().edit({
+    await (await openai()).edit({
       prompt: 'Put us in it',
       images: [jpeg, png()],
       peopleNames: ['Ada', 'Bob'],
@@ -149,7 +149,7 @@ describe('openai edit', () => {
   });
 
   it('answers the no-usable-images text without calling the API', async () => {
-    expect(await openai().edit({ prompt: 'x', images: [], peopleNames: [], people: [] })).toEqual({
+    expect(await (await openai()).edit({ prompt: 'x', images: [], peopleNames: [], people: [] })).toEqual({
       type: 'error',
       content: NO_EDIT_IMAGES_TEXT,
     });
@@ -165,7 +165,7 @@ describe('openai classifier', () => {
       { role: 'assistant' as const, text: '[image: A red car]', hasImages: true },
     ];
 
-    expect(await classifyRequest(history, 'make it blue', openai())).toBe('IMAGE_EDIT');
+    expect(await classifyRequest(history, 'make it blue', await openai())).toBe('IMAGE_EDIT');
     expect(fake.requests[0]?.path).toBe('/v1/chat/completions');
     expect(fake.requests[0]?.body).toEqual({
       model: 'gpt-4o-mini',
@@ -181,10 +181,10 @@ describe('openai classifier', () => {
   });
 
   it('uses the classifier model setting, and fails without a key (which classifyRequest reads as NEW_IMAGE)', async () => {
-    await openai({ OPENAI_CLASSIFIER_MODEL: 'gpt-4.1-mini' }).classify([], 'x');
+    await (await openai({ OPENAI_CLASSIFIER_MODEL: 'gpt-4.1-mini' })).classify([], 'x');
     expect(fake.requests[0]?.body).toMatchObject({ model: 'gpt-4.1-mini' });
 
-    await expect(openai({}, null).classify([], 'x')).rejects.toThrow(/OPENAI_API_KEY/);
-    expect(await classifyRequest([], 'x', openai({}, null))).toBe('NEW_IMAGE');
+    await expect((await openai({}, null)).classify([], 'x')).rejects.toThrow(/OPENAI_API_KEY/);
+    expect(await classifyRequest([], 'x', await openai({}, null))).toBe('NEW_IMAGE');
   });
 });

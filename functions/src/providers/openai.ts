@@ -1,4 +1,8 @@
-import OpenAI, { toFile } from 'openai';
+import type * as OpenAISdk from 'openai';
+
+/** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
+export type OpenAIModule = typeof OpenAISdk;
+
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes } from './base64';
@@ -33,12 +37,12 @@ export const imageSizeFor = (model: string): string =>
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** Upload files for images-edit, named and typed by their real format (the API checks the bytes). */
-function toUploads(images: ImageData[]) {
+function toUploads(sdk: OpenAIModule, images: ImageData[]) {
   return Promise.all(
     images.map((image, index) => {
       const extension = EXTENSIONS[image.mimeType];
       if (!extension || image.bytes.length === 0) throw new UnusableImageError(image.mimeType);
-      return toFile(image.bytes, `image-${index + 1}.${extension}`, { type: image.mimeType });
+      return sdk.toFile(image.bytes, `image-${index + 1}.${extension}`, { type: image.mimeType });
     }),
   );
 }
@@ -51,8 +55,8 @@ class UnusableImageError extends Error {
 }
 
 /** OpenAI's refusal shapes: a moderation code, or a 400 whose message speaks of safety or policy. */
-function isPolicyRefusal(error: unknown): boolean {
-  if (!(error instanceof OpenAI.APIError)) return false;
+function isPolicyRefusal(sdk: OpenAIModule, error: unknown): boolean {
+  if (!(error instanceof sdk.default.APIError)) return false;
   if (error.code === 'moderation_blocked' || error.code === 'content_policy_violation') return true;
   return error.status === 400 && /safety|policy/i.test(error.message);
 }
@@ -63,9 +67,9 @@ function isPolicyRefusal(error: unknown): boolean {
  * person images it calls images-edit, since images-generate takes no images
  * (the spec's 'reference_images' is not an API parameter).
  */
-export function createOpenAIProvider(options: OpenAIProviderOptions): ImageProvider {
+export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderOptions): ImageProvider {
   const client = options.apiKey
-    ? new OpenAI({
+    ? new sdk.default({
         apiKey: options.apiKey,
         baseURL: options.baseURL,
         // Retries and per-attempt timeouts live in the retrying fetch; the SDK's limit only has to outlast them.
@@ -85,7 +89,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ImageProvi
     if (!client) return { type: 'error', content: texts.missingKey };
     try {
       const params = { model, prompt, size: imageSizeFor(model), ...IMAGE_PARAMS };
-      const [first, ...more] = await toUploads(images);
+      const [first, ...more] = await toUploads(sdk, images);
       const response = !first
         ? await client.images.generate(params)
         : await client.images.edit({ ...params, image: more.length === 0 ? first : [first, ...more] });
@@ -95,8 +99,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ImageProvi
     } catch (error) {
       logProviderError('openai', operation, error);
       if (error instanceof UnusableImageError) return { type: 'error', content: OPENAI_TEXTS.fetchFailed };
-      if (error instanceof OpenAI.AuthenticationError) return { type: 'error', content: texts.missingKey };
-      if (isPolicyRefusal(error)) return { type: 'error', content: texts.policy };
+      if (error instanceof sdk.default.AuthenticationError)
+        return { type: 'error', content: texts.missingKey };
+      if (isPolicyRefusal(sdk, error)) return { type: 'error', content: texts.policy };
       return { type: 'error', content: texts.other };
     }
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RetryPolicy } from './retrying-fetch';
 
 /** An unset or blank variable takes the default, so `OPENAI_BASE_URL=` in a .env file is harmless. */

@@ -34,7 +34,7 @@ export async function processJob(message: JobMessage): Promise<void> {
     const request = [...upToJob].reverse().find((m) => m.role === 'user');
     if (!request) throw new Error('the job has no user message');
 
-    const provider = createProvider(job.provider ?? 'local', await getSecrets());
+    const provider = await createProvider(job.provider ?? 'local', await getSecrets());
     // SPEC section 4 classifies with the chat as the browser holds it after step 1: the
     // new message and its placeholder last. The model gets only the earlier turns as
     // context, since the new message is sent to it separately.

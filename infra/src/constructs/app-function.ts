@@ -10,9 +10,9 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { nagArnRef } from '../nag';
 import {
+  INSTALLED_MODULES,
   installedSpec,
   LAMBDA_PLATFORM_NPM_FLAGS,
-  NATIVE_MODULES,
   nativeModulesOf,
   RUNTIME_PROVIDED_MODULES,
 } from '../native-modules';
@@ -104,7 +104,7 @@ export class AppFunction extends NodejsFunction {
         sourcesContent: false,
         banner: ESM_REQUIRE_BANNER,
         tsconfig: repoPath('functions', 'tsconfig.json'),
-        externalModules: [...RUNTIME_PROVIDED_MODULES, ...NATIVE_MODULES],
+        externalModules: [...RUNTIME_PROVIDED_MODULES, ...INSTALLED_MODULES],
         commandHooks: installNativeModules(scope, props.entry),
       },
     });

@@ -1,0 +1,26 @@
+import { type ProviderSecrets, presentKey } from './settings';
+import type { ProviderId } from './types';
+
+// Kept apart from the provider implementations, so the API functions that only
+// list providers don't bundle the OpenAI and Gemini SDKs.
+
+/** Labels for the provider picker (SPEC section 9); the offline one says what it is. */
+export const providerLabels: Record<ProviderId, string> = {
+  gemini: 'Gemini Nano Banana',
+  openai: 'OpenAI GPT-Image',
+  local: 'Offline preview (no AI)',
+};
+
+export const isProviderId = (value: unknown): value is ProviderId =>
+  typeof value === 'string' && Object.hasOwn(providerLabels, value);
+
+/**
+ * The providers to offer, the default first: the ones with a key (gemini,
+ * then openai), or only the offline 'local' provider when no key is set.
+ */
+export function availableProviders(secrets: ProviderSecrets): ProviderId[] {
+  const offered: ProviderId[] = [];
+  if (presentKey(secrets.GEMINI_API_KEY)) offered.push('gemini');
+  if (presentKey(secrets.OPENAI_API_KEY)) offered.push('openai');
+  return offered.length > 0 ? offered : ['local'];
+}
