@@ -21,6 +21,8 @@ export interface FakeOpenAI {
   classifyAnswer(text: string): void;
   /** The next `count` requests (any endpoint) fail with this status, body and headers. */
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
+  /** Image answers wait this long first, like a real model at work. */
+  latency(ms: number): void;
   /** Back to succeeding, with no recorded requests and no queued failures. */
   reset(): void;
   stop(): Promise<void>;
@@ -48,9 +50,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const b64 = Buffer.from(png).toString('base64');
   let mode: OpenAIMode = 'succeed';
   let answer = 'NEW_IMAGE';
+  let latencyMs = 0;
   const failures: Failure[] = [];
 
-  const http: HttpFake = await startHttpFake((request, res) => {
+  const http: HttpFake = await startHttpFake(async (request, res) => {
     const failure = failures.shift();
     if (failure) {
       return sendJson(
@@ -75,6 +78,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     if (request.method === 'POST' && ['/v1/images/generations', '/v1/images/edits'].includes(request.path)) {
       if (mode === 'stall') return; // never answers: the client's timeout has to end it
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       if (mode === 'refuse') return sendJson(res, 400, MODERATION_BLOCKED);
       const data = mode === 'no-image' ? [] : [{ b64_json: b64 }];
       return sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data, output_format: 'png' });
@@ -92,12 +96,16 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     classifyAnswer: (text) => {
       answer = text;
     },
+    latency: (ms) => {
+      latencyMs = ms;
+    },
     failNext: (count, status, options = {}) => {
       for (let i = 0; i < count; i++) failures.push({ status, ...options });
     },
     reset: () => {
       mode = 'succeed';
       answer = 'NEW_IMAGE';
+      latencyMs = 0;
       failures.length = 0;
       http.requests.length = 0;
     },

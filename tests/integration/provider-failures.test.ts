@@ -1,0 +1,175 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { type FakeVideoImageHost, startVideoImageHost } from '../fakes/video-image-host';
+import { waitForSettled } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+/**
+ * A local cloud with both real providers configured, their SDKs pointed at
+ * fake servers that can fail, stall or refuse, and the video image host faked.
+ */
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+let gemini: FakeGemini;
+let videoHost: FakeVideoImageHost;
+
+beforeAll(async () => {
+  [openai, gemini, videoHost] = await Promise.all([
+    startFakeOpenAI(),
+    startFakeGemini(),
+    startVideoImageHost(),
+  ]);
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-openai-key',
+      GEMINI_API_KEY: 'test-gemini-key',
+      OPENAI_BASE_URL: openai.url,
+      GEMINI_BASE_URL: gemini.url,
+      VIDEO_THUMBNAIL_BASE_URL: videoHost.url,
+      PROVIDER_TIMEOUT_MS: '1500',
+      PROVIDER_MAX_RETRIES: '2',
+      PROVIDER_RETRY_INITIAL_MS: '10',
+      PROVIDER_RETRY_MAX_MS: '20',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+  await Promise.all([openai?.stop(), gemini?.stop(), videoHost?.stop()]);
+});
+
+beforeEach(() => {
+  openai.reset();
+  gemini.reset();
+  videoHost.reset();
+});
+
+async function newUser(name: string) {
+  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
+  const api = apiAs(cloud.url, user.accessToken);
+  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const send = (content: string, provider: string, extra: object = {}) =>
+    api('POST', `/api/conversations/${id}/messages`, { content, provider, ...extra });
+  return { api, send, userId: String(decodePayload(user.accessToken).sub) };
+}
+
+/** Sends one request, waits for its job, and checks the credit came back with the given error text. */
+async function expectRefunded(name: string, provider: string, text: string) {
+  const { api, send, userId } = await newUser(name);
+  const sent = await send('A neon gaming thumbnail', provider);
+  expect(sent.status).toBe(202);
+  const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+  expect(settled).toMatchObject({ status: 'error', content: text, is_image_message: false });
+  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  const { ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+  expect(ledger.map((e) => String(e.sk).split('#')[1]).sort()).toEqual(['initial', 'refund', 'reserve']);
+}
+
+describe('with provider keys', () => {
+  it('offers gemini (the default) and openai, and not the offline provider', async () => {
+    const { api } = await newUser('offer');
+    expect((await api('GET', '/api/providers')).body).toEqual({
+      providers: [
+        { id: 'gemini', label: 'Gemini Nano Banana' },
+        { id: 'openai', label: 'OpenAI GPT-Image' },
+      ],
+      default: 'gemini',
+    });
+    const { send } = await newUser('offline');
+    expect((await send('x', 'local')).status).toBe(400);
+  });
+
+  it('generates through OpenAI, retrying a 500 without charging twice', async () => {
+    const { api, send, userId } = await newUser('retry');
+    openai.failNext(1, 500);
+    const sent = await send('A cat astronaut', 'openai');
+    const done = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(done).toMatchObject({ status: 'done', is_image_message: true });
+    const generations = openai.requests.filter((r) => r.path === '/v1/images/generations');
+    expect(generations.length).toBeGreaterThanOrEqual(1);
+    expect(generations.at(-1)?.body).toMatchObject({ model: 'gpt-image-2', n: 1, quality: 'high' });
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(2);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#reserve#'))).toHaveLength(1);
+  });
+
+  it('generates through Gemini asking for 16:9', async () => {
+    const { api, send } = await newUser('gemini');
+    const sent = await send('A cooking thumbnail', 'gemini');
+    expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'done' });
+    const call = gemini.requests.find((r) => r.path.includes(':generateContent') && r.path.includes('image'));
+    expect(JSON.stringify(call?.body)).toContain('16:9');
+  });
+
+  it('refunds when OpenAI keeps failing with 500', async () => {
+    openai.failNext(20, 500);
+    await expectRefunded(
+      'fail500',
+      'openai',
+      "I'm having trouble generating the image right now. Please try again in a moment.",
+    );
+  });
+
+  it('refunds when OpenAI refuses on content policy', async () => {
+    openai.mode('refuse');
+    await expectRefunded(
+      'policy',
+      'openai',
+      "I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
+    );
+  });
+
+  it('refunds when the provider stalls past the timeout', async () => {
+    openai.mode('stall');
+    await expectRefunded(
+      'stall',
+      'openai',
+      "I'm having trouble generating the image right now. Please try again in a moment.",
+    );
+  });
+
+  it('refunds when Gemini answers without an image', async () => {
+    gemini.mode('no-image');
+    await expectRefunded(
+      'noimage',
+      'gemini',
+      'No image was generated. Please try again with a different prompt.',
+    );
+  });
+
+  it('turns a video link into a reference fetched from the image host, then edits with it', async () => {
+    const thumbnail = new Uint8Array(
+      await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#c00' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    videoHost.serve('/vi/dQw4w9WgXcQ/sddefault.jpg', { body: thumbnail });
+    const { api, send } = await newUser('video');
+    const fetched = await api('POST', '/api/video-thumbnails', { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    expect(fetched.status).toBe(201);
+    expect(fetched.body.video_id).toBe('dQw4w9WgXcQ');
+    expect(videoHost.requests.map((r) => r.path)).toEqual([
+      '/vi/dQw4w9WgXcQ/maxresdefault.jpg',
+      '/vi/dQw4w9WgXcQ/sddefault.jpg',
+    ]);
+    const sent = await send('Remake this thumbnail', 'openai', { uploaded_images: [fetched.body.key] });
+    const done = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(done).toMatchObject({ status: 'done', is_edit: true });
+    expect(openai.requests.some((r) => r.path === '/v1/images/edits')).toBe(true);
+  });
+
+  it('answers 502 when the video has no thumbnail, charging nothing', async () => {
+    const { api } = await newUser('nothumb');
+    const answer = await api('POST', '/api/video-thumbnails', {
+      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+    });
+    expect(answer.status).toBe(502);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  });
+});

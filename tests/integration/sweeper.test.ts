@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+/** A cloud whose sweeper treats a job as stuck after 0.8 s, while the provider stalls for longer. */
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-openai-key',
+      OPENAI_BASE_URL: openai.url,
+      PROVIDER_TIMEOUT_MS: '4000',
+      PROVIDER_MAX_RETRIES: '0',
+      JOB_STUCK_AFTER_MS: '800',
+      LOCAL_SWEEP_INTERVAL_MS: '200',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+  await openai?.stop();
+});
+
+describe('the stuck-job sweeper', () => {
+  it('refunds a job that never settles, and the late worker cannot settle it again', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck');
+    const api = apiAs(cloud.url, user.accessToken);
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    openai.mode('stall');
+    const before = await queueStats(cloud.url);
+
+    const sent = await api('POST', `/api/conversations/${id}/messages`, {
+      content: 'Stuck',
+      provider: 'openai',
+    });
+    expect(sent.status).toBe(202);
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(settled).toMatchObject({
+      status: 'error',
+      content: "I'm sorry, I encountered an error while processing your request. Please try again.",
+    });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+
+    // The worker gives up on the stalled provider later; its own refund must not apply twice.
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+    const { balance, ledger } = await readCreditItems(
+      cloud.runtime.dynamodbEndpoint,
+      String(decodePayload(user.accessToken).sub),
+    );
+    expect(balance).toBe(3);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(1);
+    expect((await api('GET', `/api/messages/${sent.body.assistantMessage.id}`)).body.message.status).toBe(
+      'error',
+    );
+  });
+});
