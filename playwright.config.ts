@@ -6,7 +6,13 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_PORT ??= '3100';
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `thumbnail-studio-e2e-${Date.now()}`);
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.E2E_VIDEO_HOST_PORT ??= '3101';
+// The one video the fake image host knows; the tests paste links to it.
+process.env.E2E_VIDEO_ID ??= 'dQw4w9WgXcQ';
+// The offline provider answers after this long, so a test can reload while a job runs.
+process.env.E2E_PROVIDER_DELAY_MS ??= '2500';
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const videoHost = `http://127.0.0.1:${process.env.E2E_VIDEO_HOST_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,13 +37,29 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node --import tsx local/start.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx local/start.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: process.env.E2E_PORT,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        VIDEO_THUMBNAIL_BASE_URL: `${videoHost}/vi`,
+        LOCAL_PROVIDER_DELAY_MS: process.env.E2E_PROVIDER_DELAY_MS,
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx tests/fakes/serve-video-host.ts',
+      url: `${videoHost}/vi/${process.env.E2E_VIDEO_ID}/maxresdefault.jpg`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { VIDEO_HOST_PORT: process.env.E2E_VIDEO_HOST_PORT, VIDEO_HOST_IDS: process.env.E2E_VIDEO_ID },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -4,5 +4,3 @@ export const COPIED_FEEDBACK_MS = 2000;
 export const NEW_CONVERSATION_SEND_DELAY_MS = 100;
 export const TEXTAREA_MAX_HEIGHT_PX = 200;
 export const MIN_PASSWORD_LENGTH = 6;
-export const TITLE_MAX_LENGTH = 50;
-export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';

@@ -7,6 +7,8 @@ export { ApiError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+
 async function accessToken(forceRefresh: boolean): Promise<string | undefined> {
   try {
     const session = await fetchAuthSession({ forceRefresh });
@@ -29,7 +31,7 @@ async function send(method: Method, path: string, body: unknown, forceRefresh: b
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'Network error. Please check your connection and try again.');
+    throw new ApiError(0, NETWORK_ERROR);
   }
 }
 
@@ -58,7 +60,7 @@ async function request<T>(method: Method, path: string, schema: z.ZodType<T> | n
   // An expired access token is refreshed once; a second 401 is a real sign-in problem.
   if (response.status === 401) response = await send(method, path, body, true);
   const json = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(json));
+  if (!response.ok) throw new ApiError(response.status, messageOf(json), json);
   if (!schema) return undefined as T;
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -68,10 +70,31 @@ async function request<T>(method: Method, path: string, schema: z.ZodType<T> | n
   return parsed.data;
 }
 
+/**
+ * A request to a presigned storage URL (another origin): no bearer token, since the signature is the
+ * permission. Failures become `ApiError` like the API's own.
+ */
+async function storage(url: string, init: RequestInit, failure: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) throw new ApiError(response.status, failure);
+  return response;
+}
+
 /** The one typed API client: attaches the Cognito access token and turns error JSON into `ApiError`. */
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, schema),
   post: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('POST', path, schema, body),
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PATCH', path, schema, body),
   delete: (path: string) => request<void>('DELETE', path, null),
+  /** PUTs bytes to a presigned upload URL with the headers the API asked for. */
+  putToStorage: async (url: string, body: Blob, headers: Record<string, string>, failure: string) => {
+    await storage(url, { method: 'PUT', body, headers }, failure);
+  },
+  /** Reads a presigned download URL as a blob. */
+  blobFromStorage: async (url: string, failure: string) => (await storage(url, {}, failure)).blob(),
 };

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The parsed error body, for answers that carry more than `{ error }` (e.g. a 402 with its messages). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';

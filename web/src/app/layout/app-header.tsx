@@ -1,8 +1,8 @@
 import { Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import type { ProviderOption } from '../../features/chat/api/get-providers';
 import { ProviderSelect } from '../../features/chat/components/provider-select';
-import type { ImageProviderId } from '../../features/chat/providers';
 import { CreditsButton } from '../../features/credits/components/credits-button';
 import { ShareButton } from './share-button';
 
@@ -10,14 +10,16 @@ interface AppHeaderProps {
   sidebarOpen: boolean;
   isDesktop: boolean;
   onToggleSidebar(): void;
-  provider: ImageProviderId;
-  onProviderChange(provider: ImageProviderId): void;
+  providers: readonly ProviderOption[];
+  provider: string | undefined;
+  onProviderChange(provider: string): void;
   onOpenCheckout(): void;
 }
 
 /** Title, sidebar toggle and the header controls of SPEC section 2; two rows on phones. */
 export function AppHeader(props: AppHeaderProps) {
-  const { sidebarOpen, isDesktop, onToggleSidebar, provider, onProviderChange, onOpenCheckout } = props;
+  const { sidebarOpen, isDesktop, onToggleSidebar, providers, provider, onProviderChange, onOpenCheckout } =
+    props;
   const ToggleIcon = isDesktop ? (sidebarOpen ? PanelLeftClose : PanelLeft) : Menu;
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-zinc-800 bg-zinc-950 px-3 py-2 md:flex-nowrap md:px-4">
@@ -33,7 +35,7 @@ export function AppHeader(props: AppHeaderProps) {
       </Button>
       <h1 className="mr-auto truncate text-lg font-semibold text-zinc-50">Create Thumbnails</h1>
       <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto">
-        <ProviderSelect value={provider} onChange={onProviderChange} />
+        <ProviderSelect options={providers} value={provider} onChange={onProviderChange} />
         <span className="flex-1 md:hidden" />
         <CreditsButton onClick={onOpenCheckout} />
         <ShareButton />

@@ -1,16 +1,14 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { ChatPanel, type MessageSentEvent } from '../../features/chat/components/chat-panel';
+import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useProvider } from '../../features/chat/hooks/use-provider';
 import { PurchaseCreditsDialog } from '../../features/checkout/components/purchase-credits-dialog';
 import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
-import { useUpdateConversationTitle } from '../../features/conversations/api/update-conversation';
 import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';
 import { useActiveConversation } from '../../features/conversations/hooks/use-active-conversation';
 import { useRefreshCredits } from '../../features/credits/api/get-credits';
 import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
-import { titleFromPrompt } from '../../utils/title';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from '../layout/app-header';
 
@@ -20,27 +18,17 @@ type CheckoutState = { open: boolean; reason: string | null };
 export function MainScreen() {
   const sidebar = useSidebar();
   const active = useActiveConversation();
-  const [provider, setProvider] = useProvider();
+  const providers = useProvider();
   const [checkout, setCheckout] = useState<CheckoutState>({ open: false, reason: null });
-  const renameConversation = useUpdateConversationTitle();
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
 
-  const handleMessageSent = useCallback(
-    ({ conversationId, content, firstUserMessage }: MessageSentEvent) => {
-      // SPEC section 4: the first exchange names the conversation after the prompt.
-      if (firstUserMessage) {
-        renameConversation.mutate(
-          { id: conversationId, title: titleFromPrompt(content) },
-          { onError: (error) => console.warn('Could not rename the conversation', error) },
-        );
-      } else {
-        void refreshConversations();
-      }
-      void refreshCredits();
-    },
-    [renameConversation.mutate, refreshConversations, refreshCredits],
-  );
+  // The server reserves the credit on send and names the conversation after the first exchange
+  // (SPEC section 4), so both are read back rather than guessed here.
+  const refreshAfterChange = useCallback(() => {
+    void refreshCredits();
+    void refreshConversations();
+  }, [refreshCredits, refreshConversations]);
 
   const openCheckout = useCallback((reason: string | null = null) => setCheckout({ open: true, reason }), []);
 
@@ -81,17 +69,19 @@ export function MainScreen() {
           sidebarOpen={sidebar.open}
           isDesktop={sidebar.isDesktop}
           onToggleSidebar={sidebar.toggle}
-          provider={provider}
-          onProviderChange={setProvider}
+          providers={providers.options}
+          provider={providers.provider}
+          onProviderChange={providers.setProvider}
           onOpenCheckout={() => openCheckout()}
         />
         <main className="flex min-h-0 flex-1 flex-col">
           <ChatPanel
             conversationId={active.selectedId}
+            provider={providers.provider}
             ensureConversation={active.ensureConversation}
-            onMessageSent={handleMessageSent}
+            onMessageSent={refreshAfterChange}
             onInsufficientCredits={(message) => openCheckout(message)}
-            onGenerationSettled={refreshCredits}
+            onGenerationSettled={refreshAfterChange}
           />
         </main>
       </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Message, mergeMessages, messageSchema } from './message-schema';
+import {
+  isFollowable,
+  isOptimistic,
+  type Message,
+  mergeMessages,
+  messageSchema,
+  optimisticId,
+} from './message-schema';
 
 const build = (id: string, overrides: Partial<Message> = {}): Message =>
   messageSchema.parse({
@@ -17,6 +24,8 @@ describe('messageSchema', () => {
     expect(build('m1')).toMatchObject({
       uploaded_images: null,
       image_url: null,
+      full_image_url: null,
+      download_url: null,
       is_image_message: false,
       is_edit: false,
       status: 'done',
@@ -43,5 +52,19 @@ describe('mergeMessages', () => {
     const list = [build('a')];
     mergeMessages(list, [build('a', { content: 'changed' })]);
     expect(list[0]?.content).toBe('a');
+  });
+});
+
+describe('isFollowable', () => {
+  it('follows pending assistant messages the server stored', () => {
+    expect(isFollowable(build('m1', { status: 'pending' }))).toBe(true);
+  });
+
+  it('does not follow settled, user or not-yet-stored messages', () => {
+    expect(isFollowable(build('m1', { status: 'done' }))).toBe(false);
+    expect(isFollowable(build('m1', { status: 'pending', role: 'user' }))).toBe(false);
+    const draft = build(optimisticId(), { status: 'pending' });
+    expect(isOptimistic(draft)).toBe(true);
+    expect(isFollowable(draft)).toBe(false);
   });
 });

@@ -1,23 +1,33 @@
-import { SendHorizontal } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { ImagePlus, SendHorizontal } from 'lucide-react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import type { Attachments } from '../hooks/use-attachments';
 import { useAutoResize } from '../hooks/use-auto-resize';
+import { useVideoLinks } from '../hooks/use-video-links';
+import { AttachmentChips } from './attachment-chips';
 
 interface ChatInputProps {
+  /** A message is being sent or the conversation's job is still running. */
   busy: boolean;
+  attachments: Attachments;
   /** Resolves false when the message was not sent, so the text comes back for another try. */
   onSend(text: string): Promise<boolean>;
 }
 
-export function ChatInput({ busy, onSend }: ChatInputProps) {
+export function ChatInput({ busy, attachments, onSend }: ChatInputProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   useAutoResize(textareaRef, value);
-  const canSend = value.trim().length > 0 && !busy;
+  const videoLinks = useVideoLinks(value, attachments);
+  // SPEC section 5: not while empty, while generating, or while a thumbnail is being fetched.
+  const canSend = value.trim().length > 0 && !busy && !attachments.busy;
 
   const submit = async () => {
     const text = value.trim();
-    if (!text || busy) return;
+    if (!text || busy || attachments.busy) return;
+    // A link typed just now is fetched first; the send button comes back once its thumbnail is in.
+    if (videoLinks.detectNow(text)) return;
     setValue('');
     const sent = await onSend(text);
     if (!sent) setValue((current) => current || text);
@@ -32,33 +42,74 @@ export function ChatInput({ busy, onSend }: ChatInputProps) {
     }
   };
 
+  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const images = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+    if (images.length > 0) {
+      event.preventDefault();
+      attachments.addFiles(images);
+      return;
+    }
+    videoLinks.onPaste(event.clipboardData.getData('text'));
+  };
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void submit();
   };
 
   return (
-    <form onSubmit={handleSubmit} className="border-t border-zinc-800 bg-zinc-950 px-4 py-3">
-      <div className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-2xl border border-zinc-700 bg-zinc-900 p-2 focus-within:border-accent-500">
-        <label htmlFor="chat-message" className="sr-only">
-          Message
-        </label>
-        <textarea
-          id="chat-message"
-          ref={textareaRef}
-          rows={1}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder="Describe the thumbnail you want..."
-          className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] text-zinc-50 placeholder:text-zinc-400 focus:outline-none"
-        />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend} busy={busy}>
-          {!busy && <SendHorizontal aria-hidden="true" className="size-5" />}
-        </Button>
+    <form onSubmit={handleSubmit} className="border-t border-zinc-800 bg-zinc-950 px-3 py-3 sm:px-4">
+      <div className="mx-auto w-full max-w-3xl rounded-2xl border border-zinc-700 bg-zinc-900 p-2 focus-within:border-accent-500">
+        <AttachmentChips attachments={attachments.attachments} onRemove={attachments.remove} />
+        <div className="flex items-end gap-1">
+          <label htmlFor="chat-message" className="sr-only">
+            Message
+          </label>
+          <textarea
+            id="chat-message"
+            ref={textareaRef}
+            rows={1}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onKeyDown={handleKeyDown}
+            onPaste={handlePaste}
+            placeholder="Describe the thumbnail you want, or paste a video link..."
+            className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] text-zinc-50 placeholder:text-zinc-400 focus:outline-none"
+          />
+          <input
+            ref={fileInputRef}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            onChange={(event) => {
+              attachments.addFiles([...(event.target.files ?? [])]);
+              event.target.value = '';
+            }}
+          />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Attach images"
+            title="Attach reference images"
+            onClick={() => fileInputRef.current?.click()}
+          >
+            <ImagePlus aria-hidden="true" className="size-5" />
+          </Button>
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Send message"
+            disabled={!canSend}
+            busy={busy || attachments.busy}
+          >
+            {!(busy || attachments.busy) && <SendHorizontal aria-hidden="true" className="size-5" />}
+          </Button>
+        </div>
       </div>
       <p className="mx-auto mt-2 hidden max-w-3xl text-xs text-zinc-400 md:block">
-        Enter to send, Shift+Enter for a new line
+        Enter to send, Shift+Enter for a new line. Drop images or paste a video link to use them as
+        references.
       </p>
     </form>
   );

@@ -1,64 +1,77 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages } from '../api/get-messages';
 import { type Message, messagesQueryKey } from '../api/message-schema';
-import { useSendMessage } from '../api/send-message';
+import { messagesOfRefusal, useSendMessage } from '../api/send-message';
+import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
 import { toViewMessage } from '../utils/to-view-message';
+import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput } from './chat-input';
 import { MessageList } from './message-list';
 
-export interface MessageSentEvent {
-  conversationId: string;
-  content: string;
-  /** True when this was the conversation's first message from the user (it then names the conversation). */
-  firstUserMessage: boolean;
-}
-
 interface ChatPanelProps {
   conversationId: string | null;
+  /** The image provider to ask; undefined lets the backend pick. */
+  provider: string | undefined;
   ensureConversation(): Promise<string>;
-  onMessageSent(event: MessageSentEvent): void;
+  /** A message was stored (a credit is reserved, the conversation moved to the top). */
+  onMessageSent(): void;
   onInsufficientCredits(message: string): void;
-  onGenerationSettled?(): void;
+  /** A job finished: the balance and the conversation's title may have changed. */
+  onGenerationSettled(): void;
 }
 
 const EMPTY: Message[] = [];
 
 export function ChatPanel(props: ChatPanelProps) {
-  const { conversationId, ensureConversation, onMessageSent, onInsufficientCredits, onGenerationSettled } =
-    props;
+  const { conversationId, provider, ensureConversation, onMessageSent, onInsufficientCredits } = props;
   const queryClient = useQueryClient();
   const messages = useMessages(conversationId);
   const send = useSendMessage();
+  const attachments = useAttachments();
   const stored = messages.data ?? EMPTY;
-  useFollowPendingMessages(conversationId, stored, onGenerationSettled);
+  useFollowPendingMessages(conversationId, stored, props.onGenerationSettled);
+  const generating = stored.some((message) => message.role === 'assistant' && message.status === 'pending');
+
+  const refreshImages = useCallback(
+    () => queryClient.refetchQueries({ queryKey: messagesQueryKey(conversationId ?? '') }),
+    [queryClient, conversationId],
+  );
 
   const handleSend = async (content: string): Promise<boolean> => {
     try {
       const targetId = await ensureConversation();
-      const known = queryClient.getQueryData<Message[]>(messagesQueryKey(targetId)) ?? EMPTY;
-      const firstUserMessage = !known.some((message) => message.role === 'user');
-      await send.mutateAsync({ conversationId: targetId, content });
-      onMessageSent({ conversationId: targetId, content, firstUserMessage });
+      const { keys, previewUrls } = attachments;
+      await send.mutateAsync({ conversationId: targetId, content, provider, uploadKeys: keys, previewUrls });
+      attachments.clear();
+      onMessageSent();
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402) onInsufficientCredits(error.message);
-      else toast.error(errorMessage(error));
-      return false;
+      const refused = messagesOfRefusal(error);
+      if (!refused) {
+        toast.error(errorMessage(error));
+        return false;
+      }
+      // Stored, but not enough credits: the answer says so and the checkout dialog opens (SPEC 4).
+      attachments.clear();
+      onMessageSent();
+      onInsufficientCredits(errorMessage(error));
+      return true;
     }
   };
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <ChatDropZone onFiles={attachments.addFiles}>
       <MessageList
         messages={stored.map(toViewMessage)}
         isLoading={Boolean(conversationId) && messages.isPending}
         error={messages.error ? errorMessage(messages.error) : null}
+        onImagesExpired={refreshImages}
       />
-      <ChatInput busy={send.isPending} onSend={handleSend} />
-    </div>
+      <ChatInput busy={send.isPending || generating} attachments={attachments} onSend={handleSend} />
+    </ChatDropZone>
   );
 }

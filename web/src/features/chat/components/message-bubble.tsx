@@ -2,10 +2,17 @@ import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../utils/to-view-message';
 import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
+import { UserImages } from './user-images';
 
 const PENDING_TEXT = 'Processing your request...';
 
-function AssistantBody({ message }: { message: ViewMessage }) {
+interface BubbleProps {
+  message: ViewMessage;
+  /** Fetches fresh signed image URLs when one has expired. */
+  onImagesExpired?(): Promise<unknown>;
+}
+
+function AssistantBody({ message, onImagesExpired }: BubbleProps) {
   if (message.isLoading) {
     return (
       <div className="flex w-full flex-col gap-3">
@@ -17,11 +24,12 @@ function AssistantBody({ message }: { message: ViewMessage }) {
       </div>
     );
   }
-  if (message.isImageMessage && message.imageUrl) {
+  const { imageUrl } = message;
+  if (message.isImageMessage && imageUrl) {
     return (
       <div className="flex w-full flex-col gap-3">
         {message.content && <p className="whitespace-pre-wrap">{message.content}</p>}
-        <MessageImage url={message.imageUrl} prompt={message.prompt} isBase64={message.isBase64} />
+        <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
       </div>
     );
   }
@@ -29,7 +37,7 @@ function AssistantBody({ message }: { message: ViewMessage }) {
 }
 
 /** One chat message: the user's on the right, the assistant's on the left (UI.md). */
-export function MessageBubble({ message }: { message: ViewMessage }) {
+export function MessageBubble({ message, onImagesExpired }: BubbleProps) {
   const isUser = message.type === 'user';
   const wide = !isUser && (message.isLoading || message.isImageMessage);
   return (
@@ -38,19 +46,21 @@ export function MessageBubble({ message }: { message: ViewMessage }) {
         aria-label={isUser ? 'Your message' : 'Assistant message'}
         aria-busy={message.isLoading || undefined}
         className={cn(
-          'rounded-2xl px-4 py-3 text-[15px] leading-relaxed',
+          'rounded-2xl text-[15px] leading-relaxed',
           isUser
-            ? 'max-w-[85%] rounded-br-md bg-accent-600 text-white md:max-w-[70%]'
+            ? 'max-w-[85%] rounded-br-md bg-accent-600 px-4 py-3 text-white md:max-w-[70%]'
             : 'rounded-bl-md bg-zinc-800 text-zinc-100',
-          !isUser && (wide ? 'w-full' : 'max-w-[85%] md:max-w-[70%]'),
+          !isUser && (wide ? 'w-full p-3 sm:p-4' : 'max-w-[85%] px-4 py-3 md:max-w-[70%]'),
           message.isError && 'border border-red-800 bg-red-950 text-red-100',
-          isUser && message.isLoading && 'opacity-70',
         )}
       >
         {isUser ? (
-          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+          <>
+            <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
+            <p className="whitespace-pre-wrap break-words">{message.content}</p>
+          </>
         ) : (
-          <AssistantBody message={message} />
+          <AssistantBody message={message} onImagesExpired={onImagesExpired} />
         )}
       </article>
     </li>

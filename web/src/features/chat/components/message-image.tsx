@@ -1,48 +1,41 @@
 import { Download, Maximize2 } from 'lucide-react';
-import { useState } from 'react';
-import { downloadFilename } from '../../../utils/download-filename';
+import { Button } from '../../../components/ui/button';
+import { useDownloadImage } from '../hooks/use-download-image';
+import type { ViewMessage } from '../utils/to-view-message';
+import { ExpiringImage } from './expiring-image';
 
 interface MessageImageProps {
-  url: string;
-  prompt: string | null;
-  isBase64: boolean;
+  message: ViewMessage & { imageUrl: string };
+  onExpired?(): Promise<unknown>;
 }
 
-/** A generated thumbnail, the chat column wide and 16:9, with download and open-full-size actions. */
-export function MessageImage({ url, prompt, isBase64 }: MessageImageProps) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <p role="alert" className="text-sm text-red-300">
-        {isBase64 ? 'Failed to load image data.' : 'Failed to load image. The URL may have expired.'}
-      </p>
-    );
-  }
-  const alt = prompt ? `Generated thumbnail: ${prompt}` : 'Generated thumbnail';
+/** A generated thumbnail, the chat column wide and 16:9: click for full size, download the 1280x720 PNG. */
+export function MessageImage({ message, onExpired }: MessageImageProps) {
+  const { download, busy } = useDownloadImage(message.id, message.downloadUrl, message.prompt);
+  const fullUrl = message.fullImageUrl ?? message.imageUrl;
+  const alt = message.prompt ? `Generated thumbnail: ${message.prompt}` : 'Generated thumbnail';
   return (
     <figure className="flex flex-col gap-2">
-      <a href={url} target="_blank" rel="noreferrer" aria-label="Open full size image" className="block">
-        <img
-          src={url}
-          alt={alt}
-          loading="lazy"
-          onError={() => setFailed(true)}
-          className="aspect-video w-full rounded-xl bg-zinc-800 object-cover"
-        />
-      </a>
-      <figcaption className="flex gap-2">
+      <ExpiringImage
+        src={message.imageUrl}
+        isBase64={message.isBase64}
+        onExpired={onExpired}
+        alt={alt}
+        link={{ href: fullUrl, label: 'Open full size image', className: 'block overflow-hidden rounded-xl' }}
+        className="aspect-video w-full rounded-xl bg-zinc-900 object-cover transition-transform duration-200 hover:scale-[1.01] motion-reduce:transition-none"
+        errorClassName="py-6 text-center"
+      />
+      <figcaption className="flex flex-wrap gap-2">
+        {message.downloadUrl && (
+          <Button variant="secondary" size="sm" busy={busy} onClick={download}>
+            {!busy && <Download aria-hidden="true" className="size-4" />} Download
+          </Button>
+        )}
         <a
-          href={url}
-          download={downloadFilename(prompt)}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-700 px-3 py-1.5 text-sm text-zinc-100 hover:bg-zinc-800"
-        >
-          <Download aria-hidden="true" className="size-4" /> Download
-        </a>
-        <a
-          href={url}
+          href={fullUrl}
           target="_blank"
           rel="noreferrer"
-          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-zinc-800"
+          className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm text-zinc-300 hover:bg-zinc-700/60 hover:text-zinc-50"
         >
           <Maximize2 aria-hidden="true" className="size-4" /> Full size
         </a>

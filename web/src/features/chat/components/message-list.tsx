@@ -7,10 +7,11 @@ interface MessageListProps {
   messages: ViewMessage[];
   isLoading: boolean;
   error: string | null;
+  onImagesExpired?(): Promise<unknown>;
 }
 
 /** Messages oldest first; keeps the newest in view as messages arrive. */
-export function MessageList({ messages, isLoading, error }: MessageListProps) {
+export function MessageList({ messages, isLoading, error, onImagesExpired }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
 
@@ -34,7 +35,7 @@ export function MessageList({ messages, isLoading, error }: MessageListProps) {
         <div role="log" aria-label="Messages" aria-live="polite">
           <ol className="flex flex-col gap-4">
             {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} />
+              <MessageBubble key={message.id} message={message} onImagesExpired={onImagesExpired} />
             ))}
           </ol>
         </div>

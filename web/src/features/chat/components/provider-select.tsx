@@ -1,23 +1,25 @@
 import * as Select from '@radix-ui/react-select';
 import { Check, ChevronDown, Sparkles } from 'lucide-react';
-import { type ImageProviderId, imageProviders, isImageProviderId } from '../providers';
+import type { ProviderOption } from '../api/get-providers';
 
 interface ProviderSelectProps {
-  value: ImageProviderId;
-  onChange(value: ImageProviderId): void;
+  /** Exactly the providers the backend offers (GET /api/providers). */
+  options: readonly ProviderOption[];
+  value: string | undefined;
+  onChange(value: string): void;
 }
 
-/** The AI model selector of the header (SPEC section 2). */
-export function ProviderSelect({ value, onChange }: ProviderSelectProps) {
+/** The AI model selector of the header (SPEC section 2); disabled until the offered providers are known. */
+export function ProviderSelect({ options, value, onChange }: ProviderSelectProps) {
   return (
-    <Select.Root value={value} onValueChange={(next) => isImageProviderId(next) && onChange(next)}>
+    <Select.Root value={value ?? ''} onValueChange={onChange} disabled={options.length === 0}>
       <Select.Trigger
         aria-label="AI model"
-        className="inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-zinc-700 bg-zinc-900 px-3 text-sm text-zinc-100 hover:bg-zinc-800"
+        className="inline-flex h-9 min-w-0 items-center gap-2 rounded-lg border border-zinc-700 bg-zinc-900 px-3 text-sm text-zinc-100 hover:bg-zinc-800 disabled:opacity-60"
       >
         <Sparkles aria-hidden="true" className="size-4 shrink-0 text-accent-400" />
         <span className="truncate">
-          <Select.Value />
+          <Select.Value placeholder="Loading models..." />
         </span>
         <Select.Icon>
           <ChevronDown aria-hidden="true" className="size-4 text-zinc-400" />
@@ -30,7 +32,7 @@ export function ProviderSelect({ value, onChange }: ProviderSelectProps) {
           className="z-50 min-w-(--radix-select-trigger-width) overflow-hidden rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl"
         >
           <Select.Viewport>
-            {imageProviders.map((provider) => (
+            {options.map((provider) => (
               <Select.Item
                 key={provider.id}
                 value={provider.id}

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { usePendingMessages } from '../api/get-message';
-import { type Message, mergeMessages, messagesQueryKey } from '../api/message-schema';
+import { isFollowable, type Message, mergeMessages, messagesQueryKey } from '../api/message-schema';
 
 const changed = (before: Message, after: Message) =>
-  before.status !== after.status || before.content !== after.content || before.image_url !== after.image_url;
+  before.status !== after.status ||
+  before.content !== after.content ||
+  before.is_image_message !== after.is_image_message;
 
 /**
  * Polls the conversation's pending assistant messages and writes each update into the message list.
- * `onSettled` runs when a job finishes, e.g. to refresh the credit balance.
+ * `onSettled` runs when a job finishes, e.g. to refresh the credit balance and the conversation list.
  */
 export function useFollowPendingMessages(
   conversationId: string | null,
@@ -16,9 +18,8 @@ export function useFollowPendingMessages(
   onSettled?: () => void,
 ) {
   const queryClient = useQueryClient();
-  const pendingIds = messages
-    .filter((message) => message.role === 'assistant' && message.status === 'pending')
-    .map((message) => message.id);
+  // Messages loaded pending (after a reload or a later visit) are followed just like new ones.
+  const pendingIds = messages.filter(isFollowable).map((message) => message.id);
   const results = usePendingMessages(pendingIds);
   const onSettledRef = useRef(onSettled);
   onSettledRef.current = onSettled;

@@ -1,27 +1,30 @@
 import { useCallback, useState } from 'react';
-import { DEFAULT_PROVIDER, type ImageProviderId, isImageProviderId } from '../providers';
+import { useProviders } from '../api/get-providers';
+import { chooseProvider } from '../utils/choose-provider';
 
 const STORAGE_KEY = 'thumbnail-studio.provider';
 
-function readStoredProvider(): ImageProviderId {
+function readStoredProvider(): string | null {
   try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return isImageProviderId(stored) ? stored : DEFAULT_PROVIDER;
+    return localStorage.getItem(STORAGE_KEY);
   } catch {
-    return DEFAULT_PROVIDER;
+    return null;
   }
 }
 
-/** The chosen image provider, remembered across visits. */
+/** The providers the backend offers and the chosen one, remembered across visits while still offered. */
 export function useProvider() {
-  const [provider, setProviderState] = useState<ImageProviderId>(readStoredProvider);
-  const setProvider = useCallback((next: ImageProviderId) => {
-    setProviderState(next);
+  const providers = useProviders();
+  const [stored, setStored] = useState<string | null>(readStoredProvider);
+  const setProvider = useCallback((next: string) => {
+    setStored(next);
     try {
       localStorage.setItem(STORAGE_KEY, next);
     } catch {
       // Without storage the choice still holds for this visit.
     }
   }, []);
-  return [provider, setProvider] as const;
+  const options = providers.data?.providers ?? [];
+  const provider = providers.data ? chooseProvider(providers.data, stored) : undefined;
+  return { options, provider, setProvider, isLoading: providers.isPending };
 }

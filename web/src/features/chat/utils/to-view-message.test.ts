@@ -12,6 +12,8 @@ const buildMessage = (overrides: Partial<Message> = {}): Message => ({
   selected_model_ids: null,
   prompt: null,
   image_url: null,
+  full_image_url: null,
+  download_url: null,
   is_image_message: false,
   is_edit: false,
   created_at: '2026-03-15T12:00:00.000Z',
@@ -45,6 +47,22 @@ describe('toViewMessage', () => {
     );
     expect(base64).toMatchObject({ isImageMessage: true, isBase64: true, prompt: 'car' });
     expect(remote).toMatchObject({ isImageMessage: true, isBase64: false });
+  });
+
+  it('carries the full-size and download addresses of an image message', () => {
+    const view = toViewMessage(
+      buildMessage({
+        is_image_message: true,
+        image_url: 'https://s3.example/preview.jpg',
+        full_image_url: 'https://s3.example/original.png',
+        download_url: 'https://s3.example/export.png',
+      }),
+    );
+    expect(view).toMatchObject({
+      imageUrl: 'https://s3.example/preview.jpg',
+      fullImageUrl: 'https://s3.example/original.png',
+      downloadUrl: 'https://s3.example/export.png',
+    });
   });
 
   it('does not treat an image message without a url as an image', () => {

@@ -10,6 +10,10 @@ export interface ViewMessage {
   isImageMessage: boolean;
   isEdit: boolean;
   imageUrl: string | null;
+  /** The original image, opened full size. */
+  fullImageUrl: string | null;
+  /** The 1280x720 PNG the download button saves. */
+  downloadUrl: string | null;
   prompt: string | null;
   isBase64: boolean;
   uploadedImages: string[];
@@ -28,6 +32,8 @@ export function toViewMessage(message: Message): ViewMessage {
     isImageMessage: message.is_image_message && Boolean(imageUrl),
     isEdit: message.is_edit,
     imageUrl,
+    fullImageUrl: message.full_image_url,
+    downloadUrl: message.download_url,
     prompt: message.prompt,
     isBase64: imageUrl?.startsWith('data:image') ?? false,
     uploadedImages: message.uploaded_images ?? [],

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { ChatPage, makeReferencePng } from './pages/chat-page';
+import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { pngSize } from './support/png';
+
+const INSUFFICIENT =
+  "You don't have enough credits to generate an image. Please purchase more credits to continue.";
+const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
+// The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 2500) + 10_000;
+
+test.describe('generating and editing thumbnails offline', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('generate, edit, download, references by drop and link, reload mid-job, run out of credits', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const app = await signUpThroughUi(page, persona('creator'));
+    const chat = new ChatPage(page);
+    await expect(app.credits()).toHaveAccessibleName('3 credits');
+    await expect(chat.providerSelect()).toHaveText('Offline preview (no AI)');
+
+    await test.step('a new thumbnail costs one credit and names the conversation', async () => {
+      const prompt = 'Gaming thumbnail "EPIC WIN" with neon lights';
+      await chat.send(prompt);
+      await expect(chat.pendingMessages()).toHaveCount(1);
+      await expect(chat.pendingMessages()).toContainText(/Processing your request|Generating your image/);
+      await expect(chat.sendButton()).toBeDisabled();
+      await expect(app.credits()).toHaveAccessibleName('2 credits');
+      await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
+      await expect(chat.pendingMessages()).toHaveCount(0);
+      await expect(app.conversations().first()).toContainText(prompt);
+    });
+
+    await test.step('an edit of the result costs one more and downloads as a 1280x720 PNG', async () => {
+      await chat.send('Make it brighter');
+      await expect(chat.pendingMessages()).toContainText(/Processing your request|Editing your image/);
+      await expect(app.credits()).toHaveAccessibleName('1 credit');
+      await expect(chat.imageMessages()).toHaveCount(2, { timeout: jobTimeout });
+
+      const edited = chat.imageMessages().last();
+      await expect(edited.getByRole('img')).toHaveJSProperty('complete', true);
+      const downloading = page.waitForEvent('download');
+      await edited.getByRole('button', { name: 'Download' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('make_it_brighter_generated.png');
+      const bytes = await readFile(await download.path());
+      expect(pngSize(bytes)).toEqual({ width: 1280, height: 720 });
+    });
+
+    await test.step('a dropped image and a pasted video link ride along as references', async () => {
+      await chat.dropFile('reference.png', 'image/png', await makeReferencePng());
+      await chat.dropFile('notes.txt', 'text/plain', Buffer.from('not an image'));
+      await expect(page.getByText('Only image files can be attached.')).toBeVisible();
+      await chat.paste(`https://www.youtube.com/watch?v=${videoId}`);
+      await expect(chat.attachments()).toHaveCount(2);
+      await expect(chat.attachments().filter({ hasText: 'Video thumbnail' })).toHaveCount(1);
+      await expect(chat.attachments().filter({ hasText: 'reference.png' })).toHaveCount(1);
+
+      await chat.messageBox().press('End');
+      await chat.messageBox().pressSequentially(' use both as the background');
+      await expect(chat.sendButton()).toBeEnabled();
+      await chat.messageBox().press('Enter');
+      await expect(chat.attachments()).toHaveCount(0);
+      const sent = chat.userMessages().last();
+      await expect(sent.getByRole('img')).toHaveCount(2);
+      await expect(chat.pendingMessages()).toHaveCount(1);
+      await expect(app.credits()).toHaveAccessibleName('0 credits');
+    });
+
+    await test.step('a reload in the middle of the job picks it up again', async () => {
+      await page.reload();
+      await app.expectSignedIn();
+      await expect(chat.pendingMessages()).toHaveCount(1);
+      await expect(chat.imageMessages()).toHaveCount(3, { timeout: jobTimeout });
+      await expect(chat.userMessages().last().getByRole('img')).toHaveCount(2);
+      await expect(app.credits()).toHaveAccessibleName('0 credits');
+    });
+
+    await test.step('without credits an invalid link is left out and checkout opens', async () => {
+      await chat.messageBox().fill('One more, like youtube.com/watch?v=oops');
+      await expect(chat.attachments().filter({ hasText: 'Invalid YouTube URL' })).toHaveCount(1);
+      await chat.messageBox().press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(INSUFFICIENT);
+      await page.keyboard.press('Escape');
+      await expect(chat.assistantMessages().last()).toHaveText(INSUFFICIENT);
+      await expect(chat.userMessages().last().getByRole('img')).toHaveCount(0);
+      await expect(chat.imageMessages()).toHaveCount(3);
+      await expect(app.credits()).toHaveAccessibleName('0 credits');
+    });
+  });
+});

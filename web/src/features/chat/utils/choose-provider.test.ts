@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { chooseProvider } from './choose-provider';
+
+const both = {
+  providers: [
+    { id: 'gemini', label: 'Gemini Nano Banana' },
+    { id: 'openai', label: 'OpenAI GPT-Image' },
+  ],
+  default: 'gemini',
+};
+
+describe('chooseProvider', () => {
+  it('keeps the stored choice while it is offered', () => {
+    expect(chooseProvider(both, 'openai')).toBe('openai');
+  });
+
+  it('falls back to the default when the stored choice is gone or missing', () => {
+    expect(chooseProvider(both, 'midjourney')).toBe('gemini');
+    expect(chooseProvider(both, null)).toBe('gemini');
+    const offline = { providers: [{ id: 'local', label: 'Offline preview (no AI)' }], default: 'local' };
+    expect(chooseProvider(offline, 'gemini')).toBe('local');
+  });
+
+  it('takes the first offered when the default is not among them, and nothing when none are', () => {
+    expect(chooseProvider({ providers: both.providers, default: 'local' }, null)).toBe('gemini');
+    expect(chooseProvider({ providers: [] }, 'gemini')).toBeUndefined();
+  });
+});
