@@ -14,4 +14,14 @@ export const budgets = {
    * AWS SDK v3 and native modules are not counted; see the notes the bench prints.
    */
   lambdaBundleKb: 500,
+  /**
+   * The backend's own time per generation, median: from the provider's answer to the image
+   * being ready for the browser (three sizes in S3, the credit committed), issue 3.
+   */
+  generationP50Ms: 300,
+  /**
+   * 100 jobs at once against a provider that takes 1 s each, all settled, on the 2-core
+   * local cloud (image work for all 100 shares the machine; in AWS each job has its own Lambda).
+   */
+  concurrentJobsWallMs: 20_000,
 } as const;

@@ -4,7 +4,7 @@ import type { apiAs } from './users';
 type Api = ReturnType<typeof apiAs>;
 
 /** Polls a pending assistant message the way the web app does, until its job settles. */
-export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30_000) {
+export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30_000, intervalMs = 100) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await api('GET', `/api/messages/${messageId}`);
@@ -12,7 +12,7 @@ export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30
     if (body.message.status !== 'pending') return body.message;
     if (Date.now() > deadline)
       throw new Error(`job ${messageId} still pending: ${JSON.stringify(body.message)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

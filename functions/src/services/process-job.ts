@@ -57,8 +57,15 @@ export async function processJob(message: JobMessage): Promise<void> {
       log('info', 'job failed at the provider', { jobId: job.id, content: result.content });
       return;
     }
+    const answeredAt = performance.now();
     const imageKeys = await storeImages(job, result.image.bytes);
     settled = await completeJob(job, { imageKeys, prompt: request.content, isEdit });
+    // The backend's own share of a generation: from the provider's answer to the image being ready.
+    log('info', 'job done', {
+      jobId: job.id,
+      settled,
+      after_provider_ms: Math.round(performance.now() - answeredAt),
+    });
     if (settled) await afterSuccess(job, request, upToJob);
   } catch (error) {
     log('error', 'job failed', {
