@@ -10,8 +10,14 @@ import { backgroundFunctions } from '../../../functions/src/routes';
 import { AppFunction } from './app-function';
 import { type BackendResources, grantAccess } from './backend-resources';
 
-/** A high-quality image takes 20–90 s; a provider retry plus storing the result must fit. */
-export const WORKER_TIMEOUT = Duration.minutes(5);
+/** A high-quality image takes 20–90 s; every provider attempt plus storing the result must fit. */
+export const WORKER_TIMEOUT = Duration.minutes(10);
+/**
+ * Each provider attempt's limit in the worker. SPEC's 600 s cannot fit a Lambda with its
+ * 2 retries, so three attempts of 170 s (plus back-off and storing) end inside WORKER_TIMEOUT, and a
+ * stalled provider is refunded by the worker itself rather than left to the sweeper.
+ */
+export const PROVIDER_ATTEMPT_TIMEOUT = Duration.seconds(170);
 /** Lambda's guidance for SQS sources: visibility ≥ 6 × function timeout, so a retry never overlaps a run. */
 export const JOBS_VISIBILITY_TIMEOUT = Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6);
 /** Deliveries of one job before it lands in the dead-letter queue. */
@@ -85,6 +91,7 @@ export class Generation extends Construct {
       description: 'Generates or edits the thumbnail of one queued job',
       timeout: WORKER_TIMEOUT,
       memorySize: 1536,
+      environment: { PROVIDER_TIMEOUT_MS: String(PROVIDER_ATTEMPT_TIMEOUT.toMilliseconds()) },
     });
     grantAccess(this.worker, backgroundFunctions.worker, resources);
     this.worker.addEventSource(
