@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_TITLE, GREETING } from '../core/conversations';
+import { newMessage } from '../core/messages';
 import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
@@ -17,23 +18,16 @@ const titleSchema = z.string().trim().min(1, 'Title is required').max(200, 'Titl
 const createBody = z.object({ title: titleSchema.optional() });
 const renameBody = z.object({ title: titleSchema });
 
-function greetingFor(conversation: Conversation): StoredMessage {
-  return {
+const greetingFor = (conversation: Conversation): StoredMessage =>
+  newMessage({
     id: newId(),
     conversation_id: conversation.id,
     user_id: conversation.user_id,
     role: 'assistant',
     content: GREETING,
-    uploaded_images: null,
-    selected_model_ids: null,
-    prompt: null,
-    image_url: null,
-    is_image_message: false,
-    is_edit: false,
     created_at: conversation.created_at,
     status: 'done',
-  };
-}
+  });
 
 export const handler = createApiHandler<RouteKey<'conversations'>>({
   'GET /api/conversations': async ({ userId }) =>

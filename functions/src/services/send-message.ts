@@ -1,6 +1,7 @@
 import { enqueueJob } from '../adapters/job-queue';
 import { GENERATION_COST, INSUFFICIENT_CREDITS_MESSAGE } from '../core/credits';
 import { PENDING_SHARD, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '../core/jobs';
+import { newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { updateConversation } from '../data/conversations-repo';
 import { getOrOpenBalance } from '../data/credits-repo';
@@ -27,21 +28,6 @@ export type SendResult = {
   assistantMessage: StoredMessage;
 };
 
-const blankMessage = (
-  input: SendInput,
-  at: string,
-): Omit<StoredMessage, 'id' | 'role' | 'content' | 'status'> => ({
-  conversation_id: input.conversationId,
-  user_id: input.userId,
-  uploaded_images: null,
-  selected_model_ids: null,
-  prompt: null,
-  image_url: null,
-  is_image_message: false,
-  is_edit: false,
-  created_at: at,
-});
-
 /**
  * Sends a message as a generation job (DESIGN decision 2): the user's
  * message and a pending assistant message are stored together with the
@@ -51,17 +37,18 @@ const blankMessage = (
 export async function sendMessage(input: SendInput): Promise<SendResult> {
   const references = await acceptReferences(input.userId, input.uploadKeys);
   const now = new Date().toISOString();
-  const userMessage: StoredMessage = {
-    ...blankMessage(input, now),
+  const owner = { conversation_id: input.conversationId, user_id: input.userId, created_at: now };
+  const userMessage = newMessage({
+    ...owner,
     id: newId(),
     role: 'user',
     content: input.content,
     status: 'done',
     uploaded_images: references.length ? references : null,
     selected_model_ids: input.selectedModelIds.length ? input.selectedModelIds : null,
-  };
-  const job: StoredMessage = {
-    ...blankMessage(input, now),
+  });
+  const job = newMessage({
+    ...owner,
     id: newId(),
     role: 'assistant',
     content: PHASE_TEXT.queued,
@@ -71,19 +58,19 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     job_state: 'queued',
     pending_shard: PENDING_SHARD,
     pending_since: now,
-  };
+  });
   await getOrOpenBalance(input.userId, settings().INITIAL_CREDITS);
   try {
     await startJob(userMessage, job, GENERATION_COST);
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
-    const refused: StoredMessage = {
-      ...blankMessage(input, now),
+    const refused = newMessage({
+      ...owner,
       id: job.id,
       role: 'assistant',
       content: INSUFFICIENT_CREDITS_MESSAGE,
       status: 'error',
-    };
+    });
     await putMessage(userMessage);
     await putMessage(refused);
     await updateConversation(input.userId, input.conversationId, { updated_at: now });
