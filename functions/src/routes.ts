@@ -20,7 +20,12 @@ export interface FunctionAccess {
 /** Lambda functions behind the API, one bundle each (`src/handlers/<name>.ts`). */
 export const apiFunctions = {
   conversations: { tables: ['conversations', 'messages'] },
-  messages: { tables: ['conversations', 'messages', 'credits'], bucket: true, queue: true, secrets: true },
+  messages: {
+    tables: ['conversations', 'messages', 'credits', 'models'],
+    bucket: true,
+    queue: true,
+    secrets: true,
+  },
   uploads: { tables: [], bucket: true },
   credits: { tables: ['credits'] },
 } as const satisfies Record<string, FunctionAccess>;

@@ -6,6 +6,7 @@ import { type FakeVideoImageHost, startVideoImageHost } from '../fakes/video-ima
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { readPersonModel, seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -162,6 +163,28 @@ describe('with provider keys', () => {
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(done).toMatchObject({ status: 'done', is_edit: true });
     expect(openai.requests.some((r) => r.path === '/v1/images/edits')).toBe(true);
+  });
+
+  it('features selected people: their photos and names reach the provider, and their use is counted', async () => {
+    const { api, send, userId } = await newUser('people');
+    const modelId = await seedPersonModel(cloud.runtime, userId, 'Ada Lovelace');
+    const sent = await send('Me pointing at a giant robot', 'openai', { selected_model_ids: [modelId] });
+    expect(sent.status).toBe(202);
+    expect(sent.body.userMessage.selected_model_ids).toEqual([modelId]);
+    expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'done' });
+    const call = openai.requests.find((r) => r.path === '/v1/images/edits');
+    expect(call?.parts?.filter((part) => part.name.startsWith('image'))).toHaveLength(1);
+    expect(JSON.stringify(call?.parts?.find((part) => part.name === 'prompt'))).toContain('Ada Lovelace');
+    expect(await readPersonModel(cloud.runtime, userId, modelId)).toMatchObject({ usage_count: 1 });
+  });
+
+  it("refuses a model that isn't the user's, charging nothing", async () => {
+    const ada = await newUser('ada');
+    const babbage = await newUser('babbage');
+    const adaModel = await seedPersonModel(cloud.runtime, ada.userId, 'Ada');
+    const refused = await babbage.send('Use Ada', 'openai', { selected_model_ids: [adaModel] });
+    expect(refused.status).toBe(400);
+    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
   });
 
   it('answers 502 when the video has no thumbnail, charging nothing', async () => {

@@ -1,7 +1,11 @@
 import { getBlob } from '../adapters/blob-store';
 import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
+import { getModelsByIds } from '../data/models-repo';
 import type { ChatTurn, ImageData } from '../providers/types';
+
+/** At most this many photos of one person go to the provider, primary first. */
+const IMAGES_PER_PERSON = 3;
 
 /** The S3 keys of the images a message holds: its uploads, or the image it generated. */
 export const imageKeysOf = (message: StoredMessage): string[] => [
@@ -17,20 +21,13 @@ export const toChatTurns = (messages: StoredMessage[]): ChatTurn[] =>
     hasImages: imageKeysOf(message).length > 0,
   }));
 
-/**
- * Images of the last 3 image-bearing messages (SPEC section 9), oldest
- * first; an image that can't be read is skipped (SPEC section 5).
- */
-export async function loadContextImages(messages: StoredMessage[]): Promise<ImageData[]> {
-  const keys = messages
-    .filter((message) => imageKeysOf(message).length > 0)
-    .slice(-CONTEXT_IMAGE_MESSAGES)
-    .flatMap(imageKeysOf);
+/** Reads images from S3; one that can't be read is skipped (SPEC section 5). */
+async function loadImages(keys: string[]): Promise<ImageData[]> {
   const loaded = await Promise.all(
     keys.map((key) =>
       getBlob(key).catch((error) => {
         console.warn(
-          JSON.stringify({ level: 'warn', message: 'context image unreadable', key, error: String(error) }),
+          JSON.stringify({ level: 'warn', message: 'image unreadable', key, error: String(error) }),
         );
         return undefined;
       }),
@@ -39,4 +36,26 @@ export async function loadContextImages(messages: StoredMessage[]): Promise<Imag
   return loaded
     .filter((blob) => blob !== undefined)
     .map((blob) => ({ bytes: blob.bytes, mimeType: blob.contentType }));
+}
+
+/** Images of the last 3 image-bearing messages (SPEC section 9), oldest first. */
+export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[]> {
+  return loadImages(
+    messages
+      .filter((message) => imageKeysOf(message).length > 0)
+      .slice(-CONTEXT_IMAGE_MESSAGES)
+      .flatMap(imageKeysOf),
+  );
+}
+
+/** The selected people (SPEC section 1: featured prominently): their names, and photos primary first. */
+export async function loadPeople(userId: string, modelIds: string[]) {
+  const models = await getModelsByIds(userId, modelIds);
+  const keys = models.flatMap((model) =>
+    [...model.images]
+      .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
+      .slice(0, IMAGES_PER_PERSON)
+      .map((image) => image.key),
+  );
+  return { peopleNames: models.map((model) => model.name), people: await loadImages(keys) };
 }

@@ -8,10 +8,11 @@ import type { ImageKeys, StoredMessage } from '../core/types';
 import { getConversationById, updateConversation } from '../data/conversations-repo';
 import { claimJob, completeJob, failJob, setJobText } from '../data/jobs-repo';
 import { listMessagesByConversation } from '../data/messages-repo';
+import { trackModelUsage } from '../data/models-repo';
 import { deriveImageSizes } from '../lib/images';
 import { createProvider } from '../providers';
 import type { GenerationResult } from '../providers/types';
-import { loadContextImages, toChatTurns } from './job-context';
+import { loadContextImages, loadPeople, toChatTurns } from './job-context';
 
 const log = (level: string, message: string, fields: Record<string, unknown>) =>
   console.log(JSON.stringify({ level, message, ...fields }));
@@ -47,7 +48,7 @@ export async function processJob(message: JobMessage): Promise<void> {
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     await setJobText(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
-    const people = { peopleNames: [], people: [] };
+    const people = await loadPeople(job.user_id, request.selected_model_ids ?? []);
     const result: GenerationResult = isEdit
       ? await provider.edit({ prompt: request.content, images, ...people })
       : await provider.generate({ prompt: request.content, references: images, ...people });
@@ -67,6 +68,9 @@ export async function processJob(message: JobMessage): Promise<void> {
       after_provider_ms: Math.round(performance.now() - answeredAt),
     });
     if (settled) await afterSuccess(job, request, upToJob);
+    if (settled && request.selected_model_ids?.length) {
+      await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
+    }
   } catch (error) {
     log('error', 'job failed', {
       jobId: job.id,

@@ -7,8 +7,9 @@ import { updateConversation } from '../data/conversations-repo';
 import { getOrOpenBalance } from '../data/credits-repo';
 import { failJob, startJob } from '../data/jobs-repo';
 import { putMessage } from '../data/messages-repo';
+import { getModelsByIds } from '../data/models-repo';
 import { settings } from '../lib/env';
-import { InsufficientCreditsError } from '../lib/errors';
+import { BadRequestError, InsufficientCreditsError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { acceptReferences } from './references';
 
@@ -35,6 +36,10 @@ export type SendResult = {
  * assistant's answer is the spec's not-enough-credits text and nothing is charged.
  */
 export async function sendMessage(input: SendInput): Promise<SendResult> {
+  const models = await getModelsByIds(input.userId, input.selectedModelIds);
+  if (models.length !== new Set(input.selectedModelIds).size) {
+    throw new BadRequestError('A selected model could not be found. Please pick your models again.');
+  }
   const references = await acceptReferences(input.userId, input.uploadKeys);
   const now = new Date().toISOString();
   const owner = { conversation_id: input.conversationId, user_id: input.userId, created_at: now };

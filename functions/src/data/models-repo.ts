@@ -1,0 +1,60 @@
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/clients';
+import { tableName } from '../lib/env';
+
+const table = () => tableName('models');
+
+/** A person model's image: its S3 key, and whether it is the model's primary (face) picture. */
+export interface ModelImage {
+  id: string;
+  key: string;
+  is_primary: boolean;
+}
+
+/** A person model as the models table holds it (sk `model#<id>`). */
+export interface PersonModel {
+  user_id: string;
+  sk: string;
+  id: string;
+  name: string;
+  images: ModelImage[];
+  usage_count?: number;
+  last_used_at?: string;
+}
+
+export const modelKey = (id: string) => `model#${id}`;
+
+/** The user's models among `ids`, in the order asked; ids of other users' or missing models are left out. */
+export async function getModelsByIds(userId: string, ids: string[]): Promise<PersonModel[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)];
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({
+      RequestItems: { [table()]: { Keys: unique.map((id) => ({ user_id: userId, sk: modelKey(id) })) } },
+    }),
+  );
+  const found = new Map(((Responses?.[table()] ?? []) as PersonModel[]).map((model) => [model.id, model]));
+  return unique.map((id) => found.get(id)).filter((model) => model !== undefined);
+}
+
+/** Counts one more use of each model (SPEC section 7, track_model_usage). */
+export async function trackModelUsage(userId: string, ids: string[], at: string): Promise<void> {
+  await Promise.all(
+    [...new Set(ids)].map((id) =>
+      ddb
+        .send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: { user_id: userId, sk: modelKey(id) },
+            UpdateExpression: 'ADD usage_count :one SET last_used_at = :at',
+            ConditionExpression: 'attribute_exists(sk)',
+            ExpressionAttributeValues: { ':one': 1, ':at': at },
+          }),
+        )
+        .catch((error: Error) => {
+          // A model deleted since the message was sent has nothing left to count.
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        }),
+    ),
+  );
+}
