@@ -10,7 +10,7 @@ process.env.E2E_VIDEO_HOST_PORT ??= '3101';
 // The one video the fake image host knows; the tests paste links to it.
 process.env.E2E_VIDEO_ID ??= 'dQw4w9WgXcQ';
 // The offline provider answers after this long, so a test can reload while a job runs.
-process.env.E2E_PROVIDER_DELAY_MS ??= '2500';
+process.env.E2E_PROVIDER_DELAY_MS ??= '3000';
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const videoHost = `http://127.0.0.1:${process.env.E2E_VIDEO_HOST_PORT}`;
 

@@ -7,7 +7,7 @@ const INSUFFICIENT =
   "You don't have enough credits to generate an image. Please purchase more credits to continue.";
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 2500) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 3000) + 10_000;
 
 test.describe('generating and editing thumbnails offline', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,4 +1,5 @@
 import { AuthPage } from './pages/auth-page';
+import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { LandingPage } from './pages/landing-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
@@ -28,6 +29,18 @@ for (const size of sizes) {
       const app = await signUpThroughUi(page, persona(`screens-${size.name}`));
       await expect(app.messages()).toContainText('high-quality images from detailed descriptions');
       await checkScreen(page, 'chat');
+
+      const chat = new ChatPage(page);
+      await chat.dropFile('reference.png', 'image/png', await makeReferencePng());
+      await expect(chat.attachments().filter({ hasText: 'reference.png' })).toHaveCount(1);
+      await expect(chat.attachments().locator('img')).toHaveJSProperty('complete', true);
+      await checkScreen(page, 'chat-references');
+      await chat.send('Cooking channel: "PASTA IN 5 MINUTES" with this photo');
+      await expect(chat.pendingMessages()).toHaveCount(1);
+      await checkScreen(page, 'chat-generating');
+      await expect(chat.imageMessages()).toHaveCount(1, { timeout: 15_000 });
+      await expect(chat.imageMessages().getByRole('img')).toHaveJSProperty('complete', true);
+      await checkScreen(page, 'chat-with-image');
 
       await page.getByRole('button', { name: 'Buy Credits' }).first().click();
       await expect(page.getByRole('dialog', { name: 'Purchase Credits' })).toBeVisible();

@@ -13,6 +13,7 @@ const storedTokens = () =>
   );
 
 import { AppPage } from './pages/app-page';
+import { ChatPage } from './pages/chat-page';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 test.describe('the session', () => {
@@ -21,6 +22,8 @@ test.describe('the session', () => {
     await expect(app.conversations()).toHaveCount(1);
     await app.send('Keep this across a refresh');
     await expect(app.messages().getByText('Keep this across a refresh')).toBeVisible();
+    // While a job runs the page polls, and a poll would refresh the tokens before the reload does.
+    await expect(new ChatPage(page).imageMessages()).toHaveCount(1, { timeout: 15_000 });
 
     // Amplify keeps the tokens in localStorage: make both the access and the ID token expired.
     const expired = Math.floor(Date.now() / 1000) - 60;

@@ -1,6 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
+/** Browser globals used inside page functions (the root tsconfig has no DOM lib). */
+declare const DataTransfer: new () => { items: { add(file: File): void } };
+declare const navigator: { clipboard: { writeText(text: string): Promise<void> } };
+
 /** A real PNG made on the fly, as a user would drop one from their disk. */
 export async function makeReferencePng(width = 640, height = 360): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#2563eb' } })

@@ -73,7 +73,7 @@ export function ChatInput({ busy, attachments, onSend }: ChatInputProps) {
             onChange={(event) => setValue(event.target.value)}
             onKeyDown={handleKeyDown}
             onPaste={handlePaste}
-            placeholder="Describe the thumbnail you want, or paste a video link..."
+            placeholder="Describe your thumbnail..."
             className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] text-zinc-50 placeholder:text-zinc-400 focus:outline-none"
           />
           <input

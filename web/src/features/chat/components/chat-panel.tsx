@@ -37,7 +37,12 @@ export function ChatPanel(props: ChatPanelProps) {
   const generating = stored.some((message) => message.role === 'assistant' && message.status === 'pending');
 
   const refreshImages = useCallback(
-    () => queryClient.refetchQueries({ queryKey: messagesQueryKey(conversationId ?? '') }),
+    // Several images expire together; they share one refetch instead of cancelling each other's.
+    () =>
+      queryClient.refetchQueries(
+        { queryKey: messagesQueryKey(conversationId ?? '') },
+        { cancelRefetch: false },
+      ),
     [queryClient, conversationId],
   );
 

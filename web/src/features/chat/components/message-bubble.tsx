@@ -16,7 +16,9 @@ function AssistantBody({ message, onImagesExpired }: BubbleProps) {
   if (message.isLoading) {
     return (
       <div className="flex w-full flex-col gap-3">
-        <LoadingDots text={message.content || PENDING_TEXT} />
+        <p className="px-2 pt-1">
+          <LoadingDots text={message.content || PENDING_TEXT} />
+        </p>
         <div
           aria-hidden="true"
           className="aspect-video w-full animate-shimmer motion-reduce:animate-none rounded-xl bg-linear-to-r from-zinc-800 via-zinc-700 to-zinc-800 bg-size-[200%_100%]"
@@ -28,7 +30,7 @@ function AssistantBody({ message, onImagesExpired }: BubbleProps) {
   if (message.isImageMessage && imageUrl) {
     return (
       <div className="flex w-full flex-col gap-3">
-        {message.content && <p className="whitespace-pre-wrap">{message.content}</p>}
+        {message.content && <p className="px-2 pt-1 whitespace-pre-wrap">{message.content}</p>}
         <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
       </div>
     );
@@ -36,32 +38,43 @@ function AssistantBody({ message, onImagesExpired }: BubbleProps) {
   return <p className="whitespace-pre-wrap">{message.content}</p>;
 }
 
+function UserMessage({ message, onImagesExpired }: BubbleProps) {
+  return (
+    // References sit above the text, outside the coloured bubble, as chat apps show attachments.
+    <article aria-label="Your message" className="flex max-w-[85%] flex-col items-end gap-2 md:max-w-[70%]">
+      <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
+      <p className="rounded-2xl rounded-br-md bg-accent-600 px-4 py-3 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white">
+        {message.content}
+      </p>
+    </article>
+  );
+}
+
 /** One chat message: the user's on the right, the assistant's on the left (UI.md). */
 export function MessageBubble({ message, onImagesExpired }: BubbleProps) {
-  const isUser = message.type === 'user';
-  const wide = !isUser && (message.isLoading || message.isImageMessage);
+  if (message.type === 'user') {
+    return (
+      <li className="flex justify-end">
+        <UserMessage message={message} onImagesExpired={onImagesExpired} />
+      </li>
+    );
+  }
+  const wide = message.isLoading || message.isImageMessage;
   return (
-    <li className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
+    <li className="flex justify-start">
       <article
-        aria-label={isUser ? 'Your message' : 'Assistant message'}
+        aria-label="Assistant message"
         aria-busy={message.isLoading || undefined}
         className={cn(
-          'rounded-2xl text-[15px] leading-relaxed',
-          isUser
-            ? 'max-w-[85%] rounded-br-md bg-accent-600 px-4 py-3 text-white md:max-w-[70%]'
-            : 'rounded-bl-md bg-zinc-800 text-zinc-100',
-          !isUser && (wide ? 'w-full p-3 sm:p-4' : 'max-w-[85%] px-4 py-3 md:max-w-[70%]'),
-          message.isError && 'border border-red-800 bg-red-950 text-red-100',
+          'rounded-2xl rounded-bl-md text-[15px] leading-relaxed',
+          // Pictures are the loudest thing on screen: a quieter frame around them (UI.md).
+          wide && 'w-full border border-zinc-800 bg-zinc-900 p-2 text-zinc-100 sm:p-3',
+          !wide && 'max-w-[85%] px-4 py-3 md:max-w-[70%]',
+          !wide &&
+            (message.isError ? 'border border-red-800 bg-red-950 text-red-100' : 'bg-zinc-800 text-zinc-100'),
         )}
       >
-        {isUser ? (
-          <>
-            <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
-            <p className="whitespace-pre-wrap break-words">{message.content}</p>
-          </>
-        ) : (
-          <AssistantBody message={message} onImagesExpired={onImagesExpired} />
-        )}
+        <AssistantBody message={message} onImagesExpired={onImagesExpired} />
       </article>
     </li>
   );

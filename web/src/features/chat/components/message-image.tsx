@@ -25,7 +25,7 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
         className="aspect-video w-full rounded-xl bg-zinc-900 object-cover transition-transform duration-200 hover:scale-[1.01] motion-reduce:transition-none"
         errorClassName="py-6 text-center"
       />
-      <figcaption className="flex flex-wrap gap-2">
+      <figcaption className="flex flex-wrap gap-2 px-1 pb-1">
         {message.downloadUrl && (
           <Button variant="secondary" size="sm" busy={busy} onClick={download}>
             {!busy && <Download aria-hidden="true" className="size-4" />} Download

@@ -12,7 +12,7 @@ interface UserImagesProps {
 export function UserImages({ urls, onExpired }: UserImagesProps) {
   if (urls.length === 0) return null;
   return (
-    <ul aria-label="Reference images" className="mb-2 flex flex-wrap justify-end gap-2">
+    <ul aria-label="Reference images" className="flex flex-wrap justify-end gap-2">
       {urls.map((url, index) => (
         <li key={objectOf(url)} className="w-28 sm:w-32">
           <ExpiringImage
@@ -20,8 +20,8 @@ export function UserImages({ urls, onExpired }: UserImagesProps) {
             onExpired={onExpired}
             alt={`Reference image ${index + 1}`}
             link={{ href: url, label: `Open reference image ${index + 1}`, className: 'block' }}
-            className="aspect-video w-full rounded-lg border border-white/20 bg-zinc-900 object-cover"
-            errorClassName="text-xs text-red-100"
+            className="aspect-video w-full rounded-lg border border-zinc-700 bg-zinc-900 object-cover"
+            errorClassName="text-xs"
           />
         </li>
       ))}
