@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
+import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 import { pngSize } from './support/png';
 
@@ -85,6 +86,7 @@ test.describe('generating and editing thumbnails offline', () => {
       const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(INSUFFICIENT);
+      await checkScreen(page, 'chat-no-credits');
       await page.keyboard.press('Escape');
       await expect(chat.assistantMessages().last()).toHaveText(INSUFFICIENT);
       await expect(chat.userMessages().last().getByRole('img')).toHaveCount(0);
