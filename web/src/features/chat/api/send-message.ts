@@ -51,13 +51,18 @@ const draft = (conversationId: string, overrides: Partial<Message>): Message => 
 
 export function useSendMessage() {
   const queryClient = useQueryClient();
-  const replaceDrafts = (conversationId: string, draftIds: string[], stored: Message[]) =>
-    queryClient.setQueryData<Message[]>(messagesQueryKey(conversationId), (list = []) =>
+  const replaceDrafts = (conversationId: string, draftIds: string[], stored: Message[]) => {
+    const key = messagesQueryKey(conversationId);
+    // A conversation created just for this message was never loaded: its greeting comes with a fetch.
+    const loaded = queryClient.getQueryData<Message[]>(key) !== undefined;
+    queryClient.setQueryData<Message[]>(key, (list = []) =>
       mergeMessages(
         list.filter((message) => !draftIds.includes(message.id)),
         stored,
       ),
     );
+    if (!loaded) void queryClient.invalidateQueries({ queryKey: key });
+  };
   return useMutation({
     mutationFn: sendMessage,
     // SPEC section 4 step 1: the user's message and the assistant's placeholder show at once.

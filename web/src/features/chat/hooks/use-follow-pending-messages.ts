@@ -10,7 +10,8 @@ const changed = (before: Message, after: Message) =>
 
 /**
  * Polls the conversation's pending assistant messages and writes each update into the message list.
- * `onSettled` runs when a job finishes, e.g. to refresh the credit balance and the conversation list.
+ * `onSettled` runs when a job seen pending has finished, whether a poll or a reload of the list
+ * showed it (e.g. after visiting another conversation), to refresh the balance and the titles.
  */
 export function useFollowPendingMessages(
   conversationId: string | null,
@@ -23,6 +24,7 @@ export function useFollowPendingMessages(
   const results = usePendingMessages(pendingIds);
   const onSettledRef = useRef(onSettled);
   onSettledRef.current = onSettled;
+  const seenPending = useRef(new Set<string>());
 
   const updates = results.flatMap((result) => (result.data ? [result.data] : []));
   const fresh = updates.filter((update) => {
@@ -37,6 +39,13 @@ export function useFollowPendingMessages(
     queryClient.setQueryData<Message[]>(messagesQueryKey(conversationId), (list) =>
       list ? mergeMessages(list, fresh) : list,
     );
-    if (fresh.some((message) => message.status !== 'pending')) onSettledRef.current?.();
   }, [conversationId, freshKey, queryClient]);
+
+  useEffect(() => {
+    const seen = seenPending.current;
+    const settled = messages.filter((message) => seen.has(message.id) && message.status !== 'pending');
+    for (const message of messages) if (isFollowable(message)) seen.add(message.id);
+    for (const message of settled) seen.delete(message.id);
+    if (settled.length > 0) onSettledRef.current?.();
+  }, [messages]);
 }
