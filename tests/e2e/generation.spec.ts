@@ -58,6 +58,7 @@ test.describe('generating and editing thumbnails offline', () => {
       await expect(chat.attachments()).toHaveCount(2);
       await expect(chat.attachments().filter({ hasText: 'Video thumbnail' })).toHaveCount(1);
       await expect(chat.attachments().filter({ hasText: 'reference.png' })).toHaveCount(1);
+      await checkScreen(page, 'chat-video-link');
 
       await chat.messageBox().press('End');
       await chat.messageBox().pressSequentially(' use both as the background');
@@ -82,6 +83,7 @@ test.describe('generating and editing thumbnails offline', () => {
     await test.step('without credits an invalid link is left out and checkout opens', async () => {
       await chat.messageBox().fill('One more, like youtube.com/watch?v=oops');
       await expect(chat.attachments().filter({ hasText: 'Invalid YouTube URL' })).toHaveCount(1);
+      await checkScreen(page, 'chat-invalid-link');
       await chat.messageBox().press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
       await expect(dialog).toBeVisible();
