@@ -71,7 +71,7 @@ async function record(req: IncomingMessage): Promise<RecordedRequest> {
 }
 
 /** Starts a loopback server on a free port that records every request before handing it on. */
-export async function startHttpFake(handler: Handler): Promise<HttpFake> {
+export async function startHttpFake(handler: Handler, port = 0): Promise<HttpFake> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
@@ -87,10 +87,10 @@ export async function startHttpFake(handler: Handler): Promise<HttpFake> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${bound}`,
     requests,
     async stop() {
       // Stalled requests hold their sockets open; end them so the server can close.

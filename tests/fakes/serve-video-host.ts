@@ -1,4 +1,3 @@
-import { createServer, request } from 'node:http';
 import sharp from 'sharp';
 import { startVideoImageHost } from './video-image-host';
 
@@ -22,29 +21,13 @@ async function thumbnail(): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
 }
 
-const host = await startVideoImageHost();
+const host = await startVideoImageHost(port);
 const body = await thumbnail();
 for (const id of ids) host.serve(`/vi/${id}/maxresdefault.jpg`, { body, contentType: 'image/jpeg' });
 
-// The fake listens on a free port; this fixed one (which the cloud's settings name) passes requests on.
-const front = createServer((incoming, outgoing) => {
-  const upstream = request(
-    `${host.origin}${incoming.url ?? '/'}`,
-    { method: incoming.method, headers: incoming.headers },
-    (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    },
-  );
-  upstream.on('error', () => outgoing.writeHead(502).end());
-  incoming.pipe(upstream);
-});
-front.listen(port, '127.0.0.1', () => {
-  console.log(`Fake video image host on http://127.0.0.1:${port}/vi serving ${ids.join(', ')}`);
-});
+console.log(`Fake video image host on ${host.url} serving ${ids.join(', ')}`);
 
 const stop = async () => {
-  front.close();
   await host.stop();
   process.exit(0);
 };

@@ -38,8 +38,8 @@ function answer(res: ServerResponse, image: HostedImage) {
   res.end();
 }
 
-/** A fake of the video site's image host (i.ytimg.com) on loopback. */
-export async function startVideoImageHost(): Promise<FakeVideoImageHost> {
+/** A fake of the video site's image host (i.ytimg.com) on loopback; a free port unless one is given. */
+export async function startVideoImageHost(port = 0): Promise<FakeVideoImageHost> {
   const served = new Map<string, HostedImage>();
   const http: HttpFake = await startHttpFake((request, res) => {
     const image = served.get(request.path);
@@ -49,7 +49,7 @@ export async function startVideoImageHost(): Promise<FakeVideoImageHost> {
       return;
     }
     answer(res, image);
-  });
+  }, port);
   return {
     url: `${http.origin}/vi`,
     origin: http.origin,

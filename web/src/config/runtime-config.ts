@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `/config.json`: written by CDK in production, served by the local cloud in development. */
 export const runtimeConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 
 const thumbnailSchema = z.object({ key: z.string(), video_id: z.string(), url: z.string() });

@@ -1,5 +1,5 @@
 import { type Query, useQueries } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 import { pollDelay } from '../utils/poll-delay';
 import { type Message, messageQueryKey, messageSchema } from './message-schema';

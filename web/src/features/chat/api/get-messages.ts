@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 import { messageSchema, messagesQueryKey } from './message-schema';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A stored message (SPEC section 3 field names) plus the job `status` of DESIGN decision 2. */
 export const messageSchema = z.object({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, api } from '../../../lib/api-client';
 import { type Message, mergeMessages, messageSchema, messagesQueryKey, optimisticId } from './message-schema';
 

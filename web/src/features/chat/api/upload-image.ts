@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 
 const uploadSchema = z.object({

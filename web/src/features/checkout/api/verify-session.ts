@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, api } from '../../../lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '../../../lib/api-error';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 import { conversationSchema, conversationsQueryKey, sortByUpdatedDesc } from './conversation-schema';
 
