@@ -19,7 +19,7 @@ export interface FunctionAccess {
 
 /** Lambda functions behind the API, one bundle each (`src/handlers/<name>.ts`). */
 export const apiFunctions = {
-  conversations: { tables: ['conversations', 'messages'] },
+  conversations: { tables: ['conversations', 'messages'], bucket: true },
   messages: {
     tables: ['conversations', 'messages', 'credits', 'models'],
     bucket: true,

@@ -36,6 +36,13 @@ describe('buckets', () => {
     }
   });
 
+  it('the images bucket lets raw uploads that were never sent expire after a day', () => {
+    const images = resourcesOf(template, 'AWS::S3::Bucket')[logicalId(stack.storage.imagesBucket)];
+    expect(images?.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+  });
+
   it('the images bucket accepts browser uploads from the app origin only', () => {
     const images = resourcesOf(template, 'AWS::S3::Bucket')[
       logicalId(stack.storage.imagesBucket)

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
+import { objectExists } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -160,11 +161,34 @@ describe('reference images', () => {
     });
     expect(sent.status).toBe(202);
     expect(sent.body.userMessage.uploaded_images).toHaveLength(1);
+    // Only the re-encoded copy is kept; the raw upload (EXIF and all) is gone.
+    expect(await objectExists(runtime, key)).toBe(false);
     const reference = await fetch(sent.body.userMessage.uploaded_images[0]);
     expect(reference.status).toBe(200);
     expect((await sharp(new Uint8Array(await reference.arrayBuffer())).metadata()).format).toBe('jpeg');
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(done).toMatchObject({ status: 'done', is_edit: true });
+  });
+
+  it('deleting the conversation deletes its references and generated images from storage', async () => {
+    const { api, conversationId } = await newUser('forget');
+    const key = await uploadImage(api, png);
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Use this face',
+      uploaded_images: [key],
+    });
+    const done = await waitForSettled(api, sent.body.assistantMessage.id);
+    const urls = [
+      sent.body.userMessage.uploaded_images[0],
+      done.image_url,
+      done.full_image_url,
+      done.download_url,
+    ];
+    for (const url of urls) expect((await fetch(url)).status).toBe(200);
+
+    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    // The signed URLs are still within their lifetime; the objects behind them are gone.
+    for (const url of urls) expect((await fetch(url)).status).toBe(404);
   });
 
   it("refuses another user's upload and a file that is not an image, charging nothing", async () => {

@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from '../lib/env';
 
@@ -24,6 +30,14 @@ const bucket = () => requireEnv('IMAGES_BUCKET');
 
 export async function putBlob(key: string, body: Uint8Array, contentType: string): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
+/** Deletes objects, 1000 per request (S3's limit); missing keys are fine. */
+export async function deleteBlobs(keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) {
+    const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+    await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch, Quiet: true } }));
+  }
 }
 
 /** The object's bytes, or undefined when it does not exist. */

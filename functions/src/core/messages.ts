@@ -20,3 +20,9 @@ export function newMessage(
     ...fields,
   };
 }
+
+/** Every S3 key a message holds: its references, and all sizes of the image it generated. */
+export const imageKeysOf = (message: StoredMessage): string[] => [
+  ...(message.uploaded_images ?? []),
+  ...(message.image_keys ? Object.values(message.image_keys) : []),
+];

@@ -54,8 +54,8 @@ export async function getMessageById(userId: string, id: string): Promise<Stored
   return Item as StoredMessage | undefined;
 }
 
-/** Deletes every message of a conversation, 25 at a time (BatchWrite's limit). */
-export async function deleteMessagesByConversation(conversationId: string): Promise<void> {
+/** Deletes every message of a conversation, 25 at a time (BatchWrite's limit); returns what it deleted. */
+export async function deleteMessagesByConversation(conversationId: string): Promise<StoredMessage[]> {
   const messages = await listMessagesByConversation(conversationId);
   for (let i = 0; i < messages.length; i += 25) {
     let requests: Record<string, unknown[]> | undefined = {
@@ -68,4 +68,5 @@ export async function deleteMessagesByConversation(conversationId: string): Prom
       requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
     }
   }
+  return messages;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { deleteBlobs } from '../adapters/blob-store';
 import { DEFAULT_TITLE, GREETING } from '../core/conversations';
-import { newMessage } from '../core/messages';
+import { imageKeysOf, newMessage } from '../core/messages';
 import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
@@ -59,7 +60,9 @@ export const handler = createApiHandler<RouteKey<'conversations'>>({
   'DELETE /api/conversations/{id}': async ({ userId, params }) => {
     const id = params.id ?? '';
     if (!(await deleteConversation(userId, id))) throw new NotFoundError('Conversation not found');
-    await deleteMessagesByConversation(id);
+    const deleted = await deleteMessagesByConversation(id);
+    // Faces and references go with the conversation, not only the rows that point at them.
+    await deleteBlobs(deleted.flatMap(imageKeysOf));
     return noContent();
   },
 });

@@ -7,8 +7,8 @@ import type { ChatTurn, ImageData } from '../providers/types';
 /** At most this many photos of one person go to the provider, primary first. */
 const IMAGES_PER_PERSON = 3;
 
-/** The S3 keys of the images a message holds: its uploads, or the image it generated. */
-export const imageKeysOf = (message: StoredMessage): string[] => [
+/** The images a message contributes as context: its uploads, or the original of the image it generated. */
+export const contextKeysOf = (message: StoredMessage): string[] => [
   ...(message.uploaded_images ?? []),
   ...(message.image_keys ? [message.image_keys.original] : []),
 ];
@@ -18,7 +18,7 @@ export const toChatTurns = (messages: StoredMessage[]): ChatTurn[] =>
   messages.map((message) => ({
     role: message.role,
     text: message.is_image_message ? `[image: ${message.prompt ?? ''}]` : message.content,
-    hasImages: imageKeysOf(message).length > 0,
+    hasImages: contextKeysOf(message).length > 0,
   }));
 
 /** Reads images from S3; one that can't be read is skipped (SPEC section 5). */
@@ -42,9 +42,9 @@ async function loadImages(keys: string[]): Promise<ImageData[]> {
 export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[]> {
   return loadImages(
     messages
-      .filter((message) => imageKeysOf(message).length > 0)
+      .filter((message) => contextKeysOf(message).length > 0)
       .slice(-CONTEXT_IMAGE_MESSAGES)
-      .flatMap(imageKeysOf),
+      .flatMap(contextKeysOf),
   );
 }
 

@@ -1,4 +1,4 @@
-import { putBlob } from '../adapters/blob-store';
+import { deleteBlobs, putBlob } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { classifyRequest } from '../core/classify';
 import { DEFAULT_TITLE, titleFromPrompt } from '../core/conversations';
@@ -61,6 +61,8 @@ export async function processJob(message: JobMessage): Promise<void> {
     const answeredAt = performance.now();
     const imageKeys = await storeImages(job, result.image.bytes);
     settled = await completeJob(job, { imageKeys, prompt: request.content, isEdit });
+    // Settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
+    if (!settled) await deleteBlobs(Object.values(imageKeys));
     // The backend's own share of a generation: from the provider's answer to the image being ready.
     log('info', 'job done', {
       jobId: job.id,

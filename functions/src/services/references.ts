@@ -1,4 +1,4 @@
-import { getBlob, putBlob } from '../adapters/blob-store';
+import { deleteBlobs, getBlob, putBlob } from '../adapters/blob-store';
 import { BadRequestError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { normalizeImage } from '../lib/images';

@@ -55,7 +55,11 @@ export class Storage extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: 'images/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Raw browser uploads are re-encoded and deleted when sent; ones never sent expire.
+        { prefix: 'uploads/', expiration: Duration.days(1) },
+      ],
       // Users' images outlive a stack deletion; remove them deliberately.
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -1,0 +1,20 @@
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { RuntimeInfo } from './local-cloud-process';
+
+/** Whether the local cloud's images bucket holds `key` (read straight from s3rver). */
+export async function objectExists(runtime: RuntimeInfo, key: string): Promise<boolean> {
+  const s3 = new S3Client({
+    endpoint: runtime.s3Endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: 'thumbnail-studio-images', Key: key }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    s3.destroy();
+  }
+}
