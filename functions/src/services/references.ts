@@ -19,21 +19,22 @@ export const referencePrefix = (userId: string) => `refs/${userId}/`;
  * thumbnails) are kept. Keys outside the user's own prefixes are refused.
  */
 export async function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
+  const missing = () => new BadRequestError('An attached image could not be found. Please attach it again.');
   return Promise.all(
     keys.map(async (key) => {
       if (key.startsWith(referencePrefix(userId)) && !key.includes('..')) {
-        if (!(await getBlob(key)))
-          throw new BadRequestError('An attached image could not be found. Please attach it again.');
+        if (!(await getBlob(key))) throw missing();
         return key;
       }
-      if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) {
-        throw new BadRequestError('An attached image could not be found. Please attach it again.');
-      }
+      if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
       const upload = await getBlob(key);
-      if (!upload) throw new BadRequestError('An attached image could not be found. Please attach it again.');
+      if (!upload) throw missing();
       if (upload.bytes.length > MAX_UPLOAD_BYTES)
         throw new BadRequestError('Images must be 10 MB or smaller.');
-      return storeReference(userId, upload.bytes);
+      const reference = await storeReference(userId, upload.bytes);
+      // The raw upload may carry EXIF location; only the re-encoded copy is kept.
+      await deleteBlobs([key]);
+      return reference;
     }),
   );
 }
