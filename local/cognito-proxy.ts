@@ -3,6 +3,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /**
+ * The public user-pool calls a browser makes (Amplify's). cognito-local checks no
+ * credentials, so its admin calls (AdminSetUserPassword, ListUsers...) never pass here.
+ */
+const PUBLIC_TARGETS = new Set(
+  [
+    'SignUp',
+    'ConfirmSignUp',
+    'ResendConfirmationCode',
+    'InitiateAuth',
+    'RespondToAuthChallenge',
+    'GetTokensFromRefreshToken',
+    'ForgotPassword',
+    'ConfirmForgotPassword',
+    'ChangePassword',
+    'GetUser',
+    'GlobalSignOut',
+    'RevokeToken',
+  ].map((name) => `${TARGET_PREFIX}${name}`),
+);
+
+/**
  * Forwards Amplify's Cognito calls to cognito-local. Amplify 6.15+ refreshes
  * tokens only through GetTokensFromRefreshToken, which cognito-local lacks;
  * here that call becomes the equivalent InitiateAuth(REFRESH_TOKEN_AUTH).
@@ -15,6 +36,16 @@ export async function proxyCognito(
   cognitoEndpoint: string,
 ): Promise<void> {
   let target = String(req.headers['x-amz-target'] ?? '');
+  if (!PUBLIC_TARGETS.has(target)) {
+    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+    res.end(
+      JSON.stringify({
+        __type: 'NotAuthorizedException',
+        message: `${target || 'This call'} is not allowed here`,
+      }),
+    );
+    return;
+  }
   let payload = body.toString('utf8');
   let refreshToken: string | undefined;
   if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {

@@ -101,6 +101,31 @@ describe('the local API authorizer', () => {
     expect((await apiAs(baseUrl, AuthenticationResult.AccessToken)('GET', '/api/credits')).status).toBe(200);
   });
 
+  it("refuses cognito-local's admin calls through the app's /cognito path", async () => {
+    const response = await fetch(`${baseUrl}/cognito/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminSetUserPassword',
+      },
+      body: JSON.stringify({
+        UserPoolId: runtime.userPoolId,
+        Username: user.email,
+        Password: 'hijack1',
+        Permanent: true,
+      }),
+    });
+    expect(response.status).toBe(400);
+    const signIn = await cognitoClient(baseUrl).send(
+      new InitiateAuthCommand({
+        ClientId: runtime.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
+    );
+    expect(signIn.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
   it('answers unknown API paths with 404', async () => {
     expect((await apiAs(baseUrl, user.accessToken)('GET', '/api/nope')).status).toBe(404);
   });

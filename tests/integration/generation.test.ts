@@ -204,6 +204,17 @@ describe('reference images', () => {
     const refused = await babbage.api('POST', path, { content: 'Use this', uploaded_images: [fake] });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/not an image we can use/);
+
+    // The presigned PUT can't cap the size; the send refuses the object before reading it.
+    const grant = await babbage.api('POST', '/api/uploads', { content_type: 'image/png', size: 1 });
+    await fetch(grant.body.upload_url, {
+      method: 'PUT',
+      headers: grant.body.headers,
+      body: new Uint8Array(11 * 1024 * 1024),
+    });
+    const huge = grant.body.key;
+    const tooBig = await babbage.api('POST', path, { content: 'Use this', uploaded_images: [huge] });
+    expect(tooBig).toMatchObject({ status: 400, body: { error: 'Images must be 10 MB or smaller.' } });
     expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
   });
 

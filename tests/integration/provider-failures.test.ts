@@ -175,7 +175,10 @@ describe('with provider keys', () => {
     const call = openai.requests.find((r) => r.path === '/v1/images/edits');
     expect(call?.parts?.filter((part) => part.name.startsWith('image'))).toHaveLength(1);
     expect(JSON.stringify(call?.parts?.find((part) => part.name === 'prompt'))).toContain('Ada Lovelace');
-    expect(await readPersonModel(cloud.runtime, userId, modelId)).toMatchObject({ usage_count: 1 });
+    // Usage is counted just after the job settles.
+    await expect
+      .poll(async () => (await readPersonModel(cloud.runtime, userId, modelId))?.usage_count)
+      .toBe(1);
   });
 
   it("refuses a model that isn't the user's, charging nothing", async () => {

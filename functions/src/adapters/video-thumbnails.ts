@@ -10,7 +10,8 @@ const setting = <T extends z.ZodType>(schema: T) =>
 const settingsSchema = z.object({
   /** Where thumbnails are fetched from: `${base}/${videoId}/maxresdefault.jpg`. Tests point it at a fake. */
   VIDEO_THUMBNAIL_BASE_URL: setting(z.url().default('https://i.ytimg.com/vi')),
-  VIDEO_THUMBNAIL_TIMEOUT_MS: setting(z.coerce.number().int().positive().default(5_000)),
+  // Up to three sizes are tried one after another; together they must fit the API's 10 s Lambda.
+  VIDEO_THUMBNAIL_TIMEOUT_MS: setting(z.coerce.number().int().positive().default(3_000)),
   VIDEO_THUMBNAIL_MAX_BYTES: setting(
     z.coerce
       .number()

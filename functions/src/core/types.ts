@@ -47,6 +47,8 @@ export interface StoredMessage extends Omit<Message, 'image_url'> {
   /** The video whose thumbnail is a reference for this user message. */
   video_id?: string;
   provider?: string;
+  /** On a job: the id of the user message it answers. */
+  request_id?: string;
   job_state?: 'queued' | 'running';
   started_at?: string;
   attempts?: number;

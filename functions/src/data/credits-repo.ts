@@ -6,12 +6,6 @@ import { tableName } from '../lib/env';
 const table = () => tableName('credits');
 const BALANCE = 'balance';
 
-const isConditionFailure = (error: unknown): boolean =>
-  (error as Error).name === 'TransactionCanceledException' &&
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
-    (reason) => reason.Code === 'ConditionalCheckFailed',
-  );
-
 async function readBalance(userId: string): Promise<number | undefined> {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: table(), Key: { user_id: userId, sk: BALANCE }, ConsistentRead: true }),
@@ -54,7 +48,8 @@ async function openAccount(userId: string, initialCredits: number): Promise<void
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    // Already opened, or a racing first request is opening it (a conflict): re-read either way.
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { tableName } from '../lib/env';
-import { InsufficientCreditsError } from '../lib/errors';
+import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { tables } from './tables';
 
 const messages = () => tableName('messages');
@@ -32,12 +32,20 @@ async function transact(
 
 /**
  * Stores the user's message and the pending assistant message and reserves
- * one credit, all or nothing: with no credit left, nothing is written.
+ * one credit, all or nothing: with no credit left, or the conversation gone
+ * (deleted by a request that raced this one), nothing is written.
  */
 export async function startJob(userMessage: StoredMessage, job: StoredMessage, cost: number): Promise<void> {
   const now = job.created_at;
   try {
     await transact([
+      {
+        ConditionCheck: {
+          TableName: tableName('conversations'),
+          Key: { user_id: job.user_id, id: job.conversation_id },
+          ConditionExpression: 'attribute_exists(id)',
+        },
+      },
       { Put: { TableName: messages(), Item: userMessage, ConditionExpression: 'attribute_not_exists(id)' } },
       { Put: { TableName: messages(), Item: job, ConditionExpression: 'attribute_not_exists(id)' } },
       {
@@ -65,7 +73,9 @@ export async function startJob(userMessage: StoredMessage, job: StoredMessage, c
       },
     ]);
   } catch (error) {
-    if (cancellationCodes(error)[2] === 'ConditionalCheckFailed') throw new InsufficientCreditsError();
+    const codes = cancellationCodes(error);
+    if (codes[0] === 'ConditionalCheckFailed') throw new NotFoundError('Conversation not found');
+    if (codes[3] === 'ConditionalCheckFailed') throw new InsufficientCreditsError();
     throw error;
   }
 }

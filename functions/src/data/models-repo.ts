@@ -1,4 +1,4 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients';
 import { tableName } from '../lib/env';
 
@@ -28,12 +28,20 @@ export const modelKey = (id: string) => `model#${id}`;
 export async function getModelsByIds(userId: string, ids: string[]): Promise<PersonModel[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const { Responses } = await ddb.send(
-    new BatchGetCommand({
-      RequestItems: { [table()]: { Keys: unique.map((id) => ({ user_id: userId, sk: modelKey(id) })) } },
-    }),
-  );
-  const found = new Map(((Responses?.[table()] ?? []) as PersonModel[]).map((model) => [model.id, model]));
+  const items: PersonModel[] = [];
+  let keys: Record<string, unknown>[] | undefined = unique.map((id) => ({
+    user_id: userId,
+    sk: modelKey(id),
+  }));
+  // Throttled keys come back unprocessed; a model must never look missing because of that.
+  while (keys?.length) {
+    const page: BatchGetCommandOutput = await ddb.send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
+    );
+    items.push(...((page.Responses?.[table()] ?? []) as PersonModel[]));
+    keys = page.UnprocessedKeys?.[table()]?.Keys;
+  }
+  const found = new Map(items.map((model) => [model.id, model]));
   return unique.map((id) => found.get(id)).filter((model) => model !== undefined);
 }
 

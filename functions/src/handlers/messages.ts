@@ -14,10 +14,10 @@ const sendBody = z.object({
   content: z.string().trim().min(1, 'Message is empty').max(4000, 'Message is too long'),
   provider: z.string().optional(),
   uploaded_images: z
-    .array(z.string().min(1))
+    .array(z.string().min(1).max(256))
     .max(MAX_IMAGES_PER_MESSAGE, 'Attach at most 4 images')
     .default([]),
-  selected_model_ids: z.array(z.string().min(1)).max(10).default([]),
+  selected_model_ids: z.array(z.string().min(1).max(256)).max(10).default([]),
 });
 
 async function requireConversation(userId: string, id: string | undefined) {

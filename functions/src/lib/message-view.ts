@@ -7,6 +7,7 @@ export async function viewMessage(message: StoredMessage): Promise<WireMessage> 
     image_keys,
     video_id: _video,
     provider: _provider,
+    request_id: _request,
     job_state: _state,
     started_at: _started,
     attempts: _attempts,

@@ -31,9 +31,11 @@ export async function processJob(message: JobMessage): Promise<void> {
   let settled = false;
   try {
     const history = await listMessagesByConversation(job.conversation_id);
-    const upToJob = history.filter((m) => m.id <= job.id && m.status !== 'error');
-    const request = [...upToJob].reverse().find((m) => m.role === 'user');
+    // The job answers the message it was sent with, even if another tab's send interleaved ids.
+    const request = history.find((m) => m.id === job.request_id && m.role === 'user');
     if (!request) throw new Error('the job has no user message');
+    const upToRequest = history.filter((m) => m.id <= request.id && m.status !== 'error');
+    const upToJob = [...upToRequest, job];
 
     const provider = await createProvider(job.provider ?? 'local', await getSecrets());
     // SPEC section 4 classifies with the chat as the browser holds it after step 1: the
@@ -44,7 +46,7 @@ export async function processJob(message: JobMessage): Promise<void> {
     const kind = await classifyRequest(turns, request.content, {
       classify: (_history, message) => provider.classify(earlier, message),
     });
-    const images = await loadContextImages(upToJob.filter((m) => m.id !== job.id));
+    const images = await loadContextImages(upToRequest);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     await setJobText(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
@@ -69,7 +71,7 @@ export async function processJob(message: JobMessage): Promise<void> {
       settled,
       after_provider_ms: Math.round(performance.now() - answeredAt),
     });
-    if (settled) await afterSuccess(job, request, upToJob);
+    if (settled) await afterSuccess(job, request, upToRequest);
     if (settled && request.selected_model_ids?.length) {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
@@ -83,7 +85,8 @@ export async function processJob(message: JobMessage): Promise<void> {
 }
 
 async function storeImages(job: StoredMessage, original: Uint8Array): Promise<ImageKeys> {
-  const base = `images/${job.user_id}/${job.id}`;
+  // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
+  const base = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
   const keys: ImageKeys = {
     original: `${base}/original.png`,
     export: `${base}/thumbnail-1280x720.png`,

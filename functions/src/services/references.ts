@@ -1,4 +1,4 @@
-import { deleteBlobs, getBlob, putBlob } from '../adapters/blob-store';
+import { blobSize, deleteBlobs, getBlob, putBlob } from '../adapters/blob-store';
 import { BadRequestError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { normalizeImage } from '../lib/images';
@@ -23,14 +23,16 @@ export async function acceptReferences(userId: string, keys: string[]): Promise<
   return Promise.all(
     keys.map(async (key) => {
       if (key.startsWith(referencePrefix(userId)) && !key.includes('..')) {
-        if (!(await getBlob(key))) throw missing();
+        if ((await blobSize(key)) === undefined) throw missing();
         return key;
       }
       if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
+      // A presigned PUT can't cap its size, so look before reading the object into memory.
+      const size = await blobSize(key);
+      if (size === undefined) throw missing();
+      if (size > MAX_UPLOAD_BYTES) throw new BadRequestError('Images must be 10 MB or smaller.');
       const upload = await getBlob(key);
       if (!upload) throw missing();
-      if (upload.bytes.length > MAX_UPLOAD_BYTES)
-        throw new BadRequestError('Images must be 10 MB or smaller.');
       const reference = await storeReference(userId, upload.bytes);
       // The raw upload may carry EXIF location; only the re-encoded copy is kept.
       await deleteBlobs([key]);

@@ -60,6 +60,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     status: 'pending',
     prompt: input.content,
     provider: input.provider,
+    request_id: userMessage.id,
     job_state: 'queued',
     pending_shard: PENDING_SHARD,
     pending_since: now,
