@@ -6,7 +6,7 @@ import { AppError, BadRequestError } from '../lib/errors';
 import { createApiHandler, json, parseBody } from '../lib/http';
 import { newId } from '../lib/ids';
 import type { RouteKey } from '../routes';
-import { MAX_UPLOAD_BYTES, storeReference, uploadPrefix } from '../services/references';
+import { MAX_UPLOAD_BYTES, storeImage, uploadPrefix } from '../services/references';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
@@ -37,7 +37,8 @@ export const handler = createApiHandler<RouteKey<'uploads'>>({
     if (!link.ok) throw new BadRequestError(link.error);
     const thumbnail = await fetchVideoThumbnail(link.videoId);
     if (!thumbnail.ok) throw new AppError(502, 'The video thumbnail could not be fetched. Please try again.');
-    const key = await storeReference(userId, thumbnail.image.bytes);
+    // A pending attachment like an upload: it becomes a reference when sent, or expires.
+    const key = await storeImage(uploadPrefix(userId), thumbnail.image.bytes);
     return json(201, { key, video_id: link.videoId, url: await signedGetUrl(key) });
   },
 });

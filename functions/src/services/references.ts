@@ -8,24 +8,24 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** At most this many images ride along with one message. */
 export const MAX_IMAGES_PER_MESSAGE = 4;
 
-/** Where a user's browser uploads land before the backend has checked them. */
+/**
+ * Where attachments wait until a message is sent: browser uploads, and video
+ * thumbnails the backend fetched. Ones never sent expire (a bucket lifecycle rule).
+ */
 export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
-/** Where checked, re-encoded reference images live. */
+/** Where checked, re-encoded references of sent messages live. */
 export const referencePrefix = (userId: string) => `refs/${userId}/`;
 
+const missing = () => new BadRequestError('An attached image could not be found. Please attach it again.');
+
 /**
- * Turns the keys a user sends into checked references: raw uploads are
- * decoded and re-encoded under `refs/`; references checked before (video
- * thumbnails) are kept. Keys outside the user's own prefixes are refused.
+ * Turns the keys a user sends into references: each must be one of the
+ * user's own pending attachments; it is decoded, re-encoded under `refs/`
+ * (no EXIF, capped size) and the attachment deleted.
  */
-export async function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
-  const missing = () => new BadRequestError('An attached image could not be found. Please attach it again.');
+export function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
   return Promise.all(
     keys.map(async (key) => {
-      if (key.startsWith(referencePrefix(userId)) && !key.includes('..')) {
-        if ((await blobSize(key)) === undefined) throw missing();
-        return key;
-      }
       if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
       // A presigned PUT can't cap its size, so look before reading the object into memory.
       const size = await blobSize(key);
@@ -33,18 +33,17 @@ export async function acceptReferences(userId: string, keys: string[]): Promise<
       if (size > MAX_UPLOAD_BYTES) throw new BadRequestError('Images must be 10 MB or smaller.');
       const upload = await getBlob(key);
       if (!upload) throw missing();
-      const reference = await storeReference(userId, upload.bytes);
-      // The raw upload may carry EXIF location; only the re-encoded copy is kept.
+      const reference = await storeImage(referencePrefix(userId), upload.bytes);
       await deleteBlobs([key]);
       return reference;
     }),
   );
 }
 
-/** Checks and re-encodes an image, stores it as a reference of the user, returns its key. */
-export async function storeReference(userId: string, bytes: Uint8Array): Promise<string> {
+/** Checks and re-encodes an image, stores it under `prefix`, returns its key. */
+export async function storeImage(prefix: string, bytes: Uint8Array): Promise<string> {
   const image = await normalizeImage(bytes);
-  const key = `${referencePrefix(userId)}${newId()}.jpg`;
+  const key = `${prefix}${newId()}.jpg`;
   await putBlob(key, image.bytes, image.mimeType);
   return key;
 }

@@ -57,7 +57,7 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: 'images/',
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Raw browser uploads are re-encoded and deleted when sent; ones never sent expire.
+        // Pending attachments (uploads, fetched video thumbnails) become references when sent; the rest expire.
         { prefix: 'uploads/', expiration: Duration.days(1) },
       ],
       // Users' images outlive a stack deletion; remove them deliberately.
