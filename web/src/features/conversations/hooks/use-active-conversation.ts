@@ -18,6 +18,8 @@ export function useActiveConversation() {
   const remove = useDeleteConversation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const autoCreating = useRef(false);
+  // Created here: a list fetched just before the creation lacks them, and must not undo the selection.
+  const created = useRef(new Set<string>());
   const list = conversations.data;
 
   useEffect(() => {
@@ -28,18 +30,23 @@ export function useActiveConversation() {
       autoCreating.current = true;
       create
         .mutateAsync(undefined)
-        .then((conversation) => setSelectedId(conversation.id))
+        .then((conversation) => {
+          created.current.add(conversation.id);
+          setSelectedId(conversation.id);
+        })
         .catch((error: unknown) => toast.error(errorMessage(error)))
         .finally(() => {
           autoCreating.current = false;
         });
       return;
     }
-    if (!selectedId || !list.some((conversation) => conversation.id === selectedId)) setSelectedId(first.id);
+    const listed = list.some((conversation) => conversation.id === selectedId);
+    if (!selectedId || (!listed && !created.current.has(selectedId))) setSelectedId(first.id);
   }, [list, selectedId, create.mutateAsync]);
 
   const createNew = useCallback(async () => {
     const conversation = await create.mutateAsync(undefined);
+    created.current.add(conversation.id);
     setSelectedId(conversation.id);
     return conversation.id;
   }, [create.mutateAsync]);
@@ -47,6 +54,7 @@ export function useActiveConversation() {
   const deleteConversation = useCallback(
     async (id: string) => {
       await remove.mutateAsync(id);
+      created.current.delete(id);
       // The effect above then picks the first remaining conversation or creates one.
       setSelectedId((current) => (current === id ? null : current));
     },
