@@ -1,6 +1,19 @@
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 test.describe('conversations', () => {
+  test('a message sent the moment the app opens lands in the one conversation it creates', async ({
+    page,
+  }) => {
+    const app = await signUpThroughUi(page, persona('eager'));
+    await app.send('Sent before anything loaded');
+    await expect(app.messages().getByText('Sent before anything loaded')).toBeVisible();
+    await expect(app.conversations()).toHaveCount(1);
+    await page.reload();
+    await app.expectSignedIn();
+    await expect(app.conversations()).toHaveCount(1);
+    await expect(app.messages().getByText('Sent before anything loaded')).toBeVisible();
+  });
+
   test('create, select, send, reload, delete; a second user sees none of it', async ({ browser }) => {
     const adaContext = await browser.newContext();
     const adaPage = await adaContext.newPage();

@@ -17,32 +17,9 @@ export function useActiveConversation() {
   const create = useCreateConversation();
   const remove = useDeleteConversation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const autoCreating = useRef(false);
   // Created here: a list fetched just before the creation lacks them, and must not undo the selection.
   const created = useRef(new Set<string>());
   const list = conversations.data;
-
-  useEffect(() => {
-    if (!list) return;
-    const first = list[0];
-    if (!first) {
-      if (autoCreating.current) return;
-      autoCreating.current = true;
-      create
-        .mutateAsync(undefined)
-        .then((conversation) => {
-          created.current.add(conversation.id);
-          setSelectedId(conversation.id);
-        })
-        .catch((error: unknown) => toast.error(errorMessage(error)))
-        .finally(() => {
-          autoCreating.current = false;
-        });
-      return;
-    }
-    const listed = list.some((conversation) => conversation.id === selectedId);
-    if (!selectedId || (!listed && !created.current.has(selectedId))) setSelectedId(first.id);
-  }, [list, selectedId, create.mutateAsync]);
 
   const createNew = useCallback(async () => {
     const conversation = await create.mutateAsync(undefined);
@@ -50,6 +27,26 @@ export function useActiveConversation() {
     setSelectedId(conversation.id);
     return conversation.id;
   }, [create.mutateAsync]);
+
+  // One creation at a time for "none exists" and "none selected on send", which can race.
+  const inflight = useRef<Promise<string> | null>(null);
+  const createOnce = useCallback(() => {
+    inflight.current ??= createNew().finally(() => {
+      inflight.current = null;
+    });
+    return inflight.current;
+  }, [createNew]);
+
+  useEffect(() => {
+    if (!list) return;
+    const first = list[0];
+    if (!first) {
+      if (!inflight.current) createOnce().catch((error: unknown) => toast.error(errorMessage(error)));
+      return;
+    }
+    const listed = list.some((conversation) => conversation.id === selectedId);
+    if (!selectedId || (!listed && !created.current.has(selectedId))) setSelectedId(first.id);
+  }, [list, selectedId, createOnce]);
 
   const deleteConversation = useCallback(
     async (id: string) => {
@@ -64,10 +61,10 @@ export function useActiveConversation() {
   /** The conversation to send into; when none is selected, one is created and 100 ms pass (SPEC 4). */
   const ensureConversation = useCallback(async () => {
     if (selectedId) return selectedId;
-    const id = await createNew();
+    const id = await createOnce();
     await wait(NEW_CONVERSATION_SEND_DELAY_MS);
     return id;
-  }, [selectedId, createNew]);
+  }, [selectedId, createOnce]);
 
   return {
     conversations: list ?? [],
