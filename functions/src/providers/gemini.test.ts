@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FakeGemini,
   googleError,
@@ -7,27 +7,16 @@ import {
 } from '../../../tests/fakes/gemini-server';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { createProvider } from './index';
 import { GEMINI_TEXTS } from './messages';
+import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
 import type { ImageData } from './types';
 
 let fake: FakeGemini;
-const jpeg: ImageData = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7]), mimeType: 'image/jpeg' };
+const jpeg = jpegOf(9, 8, 7);
 const b64 = (image: ImageData) => Buffer.from(image.bytes).toString('base64');
 
-const gemini = (env: Record<string, string> = {}, key: string | null = 'AIza-test') =>
-  createProvider(
-    'gemini',
-    { GEMINI_API_KEY: key ?? undefined },
-    {
-      GEMINI_BASE_URL: fake.url,
-      PROVIDER_RETRY_INITIAL_MS: '1',
-      PROVIDER_RETRY_MAX_MS: '4',
-      PROVIDER_TIMEOUT_MS: '5000',
-      ...env,
-    },
-  );
-const generation = { prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] };
+const gemini = providerAgainst('gemini', () => fake.url);
+
 const edit = { prompt: 'Make it brighter', images: [jpeg], peopleNames: [], people: [] };
 const body = (index: number) => fake.requests[index]?.body as Record<string, unknown>;
 
@@ -35,14 +24,8 @@ beforeAll(async () => {
   fake = await startFakeGemini();
 });
 afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.reset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+beforeEach(() => fake.reset());
+silenceProviderLogs();
 
 describe('gemini generation and edit', () => {
   it('sends the instruction plus inline images, asks for 16:9, and reads the first inlineData part', async () => {

@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { createProvider } from './index';
 import { OPENAI_TEXTS } from './messages';
-import type { ImageData } from './types';
+import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
 
 let fake: FakeOpenAI;
-const jpeg: ImageData = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mimeType: 'image/jpeg' };
+const jpeg = jpegOf(1, 2, 3);
 
-/** Fast back-off and a short timeout through the settings, so retries and stalls take milliseconds. */
-const openai = (env: Record<string, string> = {}, key: string | null = 'sk-test') =>
-  createProvider(
-    'openai',
-    { OPENAI_API_KEY: key ?? undefined },
-    {
-      OPENAI_BASE_URL: fake.url,
-      PROVIDER_RETRY_INITIAL_MS: '1',
-      PROVIDER_RETRY_MAX_MS: '4',
-      PROVIDER_TIMEOUT_MS: '5000',
-      ...env,
-    },
-  );
-const generation = { prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] };
+const openai = providerAgainst('openai', () => fake.url);
+
 const files = (index: number) =>
   fake.requests[index]?.parts
     .filter((p) => p.bytes)
@@ -30,14 +17,8 @@ beforeAll(async () => {
   fake = await startFakeOpenAI();
 });
 afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.reset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+beforeEach(() => fake.reset());
+silenceProviderLogs();
 
 describe('openai errors', () => {
   const edit = { prompt: 'x', images: [jpeg], peopleNames: [], people: [] };

@@ -1,29 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { createProvider } from './index';
 import { NO_EDIT_IMAGES_TEXT } from './messages';
+import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
 import type { ImageData } from './types';
 
 let fake: FakeOpenAI;
-const jpeg: ImageData = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mimeType: 'image/jpeg' };
+const jpeg = jpegOf(1, 2, 3);
 const png = (): ImageData => ({ bytes: fake.png, mimeType: 'image/png' });
 
-/** Fast back-off and a short timeout through the settings, so retries and stalls take milliseconds. */
-const openai = (env: Record<string, string> = {}, key: string | null = 'sk-test') =>
-  createProvider(
-    'openai',
-    { OPENAI_API_KEY: key ?? undefined },
-    {
-      OPENAI_BASE_URL: fake.url,
-      PROVIDER_RETRY_INITIAL_MS: '1',
-      PROVIDER_RETRY_MAX_MS: '4',
-      PROVIDER_TIMEOUT_MS: '5000',
-      ...env,
-    },
-  );
-const generation = { prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] };
+const openai = providerAgainst('openai', () => fake.url);
+
 /** Text fields of a multipart request; form encoding turns line breaks into CRLF, as browsers do. */
 const fields = (index: number) =>
   Object.fromEntries(
@@ -40,14 +28,8 @@ beforeAll(async () => {
   fake = await startFakeOpenAI();
 });
 afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.reset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+beforeEach(() => fake.reset());
+silenceProviderLogs();
 
 describe('openai generation', () => {
   it('calls images-generate with the spec parameters and a 16:9 size for gpt-image-2', async () => {
