@@ -124,3 +124,7 @@ export async function makeJpeg(width: number, height: number, color = '#cc6633')
     .toBuffer();
   return new Uint8Array(jpeg);
 }
+
+/** The file parts of a recorded multipart request: field name, filename and type. */
+export const fileParts = (request: RecordedRequest | undefined) =>
+  request?.parts.filter((p) => p.bytes).map((p) => ({ name: p.name, filename: p.filename, type: p.type }));

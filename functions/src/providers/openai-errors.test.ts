@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileParts } from '../../../tests/fakes/fake-http';
 import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../../../tests/fakes/openai-server';
 import { OPENAI_TEXTS } from './messages';
 import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
@@ -8,10 +9,7 @@ const jpeg = jpegOf(1, 2, 3);
 
 const openai = providerAgainst('openai', () => fake.url);
 
-const files = (index: number) =>
-  fake.requests[index]?.parts
-    .filter((p) => p.bytes)
-    .map((p) => ({ name: p.name, filename: p.filename, type: p.type }));
+const files = (index: number) => fileParts(fake.requests[index]);
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();

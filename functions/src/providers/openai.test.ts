@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileParts } from '../../../tests/fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
@@ -19,10 +20,7 @@ const fields = (index: number) =>
       .filter((p) => p.value !== undefined)
       .map((p) => [p.name, p.value?.replace(/\r\n/g, '\n')]) ?? [],
   );
-const files = (index: number) =>
-  fake.requests[index]?.parts
-    .filter((p) => p.bytes)
-    .map((p) => ({ name: p.name, filename: p.filename, type: p.type }));
+const files = (index: number) => fileParts(fake.requests[index]);
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
