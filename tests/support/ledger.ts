@@ -21,5 +21,6 @@ export async function readCreditItems(dynamodbEndpoint: string, userId: string) 
   client.destroy();
   const balance = Items.find((item) => item.sk === 'balance');
   const ledger = Items.filter((item) => String(item.sk).startsWith('ledger#'));
-  return { balance: balance ? Number(balance.credits) : undefined, ledger };
+  const sum = ledger.reduce((total, entry) => total + Number(entry.amount), 0);
+  return { balance: balance ? Number(balance.credits) : undefined, ledger, sum };
 }

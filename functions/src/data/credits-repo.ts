@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type LedgerEntry, ledgerKeys } from '../core/credits';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ledgerKeys } from '../core/credits';
 import { ddb } from '../lib/clients';
 import { tableName } from '../lib/env';
 
@@ -59,17 +59,4 @@ export async function getOrOpenBalance(userId: string, initialCredits: number): 
   if (balance !== undefined) return balance;
   await openAccount(userId, initialCredits);
   return (await readBalance(userId)) ?? 0;
-}
-
-/** Every ledger entry of the user (for audits and tests). */
-export async function listLedger(userId: string): Promise<LedgerEntry[]> {
-  const { Items } = await ddb.send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':u': userId, ':p': 'ledger#' },
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []) as LedgerEntry[];
 }
