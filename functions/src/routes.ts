@@ -1,10 +1,5 @@
+import { type EndpointName, type Endpoints, endpoints } from '@thumbnail-studio/contract';
 import type { TableName } from './data/tables';
-
-/**
- * The one route table. CDK builds the HTTP API routes from it and the local
- * server serves exactly these; no other backend code writes an `/api/...` path.
- */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a function may touch; CDK grants exactly these and sets their environment variables. */
 export interface FunctionAccess {
@@ -41,25 +36,44 @@ export const backgroundFunctions = {
 export type ApiFunctionName = keyof typeof apiFunctions;
 
 export interface Route {
-  method: HttpMethod;
+  /** The contract's name for what the endpoint does. */
+  endpoint: EndpointName;
+  method: Endpoints[EndpointName]['method'];
   path: string;
   fn: ApiFunctionName;
   /** false only for routes that prove the caller another way (the Stripe webhook). */
   auth: boolean;
 }
 
+/** Serves the contract's endpoint `name` with the Lambda function `fn`. */
+const route = <N extends EndpointName, F extends ApiFunctionName>(name: N, fn: F) => {
+  const endpoint: Endpoints[N] = endpoints[name];
+  return {
+    endpoint: name,
+    method: endpoint.method as Endpoints[N]['method'],
+    path: endpoint.path as Endpoints[N]['path'],
+    fn,
+    auth: !('public' in endpoint && endpoint.public),
+  };
+};
+
+/**
+ * The one route table: which Lambda function serves each endpoint of the
+ * shared contract. CDK builds the HTTP API routes from it and the local server
+ * serves exactly these; no backend code writes an `/api/...` path.
+ */
 export const routes = [
-  { method: 'GET', path: '/api/credits', fn: 'credits', auth: true },
-  { method: 'GET', path: '/api/conversations', fn: 'conversations', auth: true },
-  { method: 'POST', path: '/api/conversations', fn: 'conversations', auth: true },
-  { method: 'PATCH', path: '/api/conversations/{id}', fn: 'conversations', auth: true },
-  { method: 'DELETE', path: '/api/conversations/{id}', fn: 'conversations', auth: true },
-  { method: 'GET', path: '/api/conversations/{id}/messages', fn: 'messages', auth: true },
-  { method: 'POST', path: '/api/conversations/{id}/messages', fn: 'messages', auth: true },
-  { method: 'GET', path: '/api/messages/{id}', fn: 'messages', auth: true },
-  { method: 'GET', path: '/api/providers', fn: 'messages', auth: true },
-  { method: 'POST', path: '/api/uploads', fn: 'uploads', auth: true },
-  { method: 'POST', path: '/api/video-thumbnails', fn: 'uploads', auth: true },
+  route('getCredits', 'credits'),
+  route('listConversations', 'conversations'),
+  route('createConversation', 'conversations'),
+  route('renameConversation', 'conversations'),
+  route('deleteConversation', 'conversations'),
+  route('listMessages', 'messages'),
+  route('sendMessage', 'messages'),
+  route('getMessage', 'messages'),
+  route('listProviders', 'messages'),
+  route('createUpload', 'uploads'),
+  route('fetchVideoThumbnail', 'uploads'),
 ] as const satisfies readonly Route[];
 
 type AnyRoute = (typeof routes)[number];

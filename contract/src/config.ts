@@ -1,0 +1,20 @@
+import * as z from 'zod';
+
+/**
+ * `/config.json`, what the web app reads at start: CDK writes it for each
+ * stage and the local cloud serves its own, so one web build serves every stage.
+ */
+export const runtimeConfigSchema = z.object({
+  stage: z.string().min(1),
+  region: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  /** Only where Cognito answers somewhere else than AWS (the local cloud's proxy). */
+  cognitoEndpoint: z.url().optional(),
+  /** SRP in AWS; the local Cognito stand-in only speaks USER_PASSWORD_AUTH. */
+  authFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
+  /** Prefix of every API path; empty when the app and its API share an origin. */
+  apiBase: z.string(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,0 +1,106 @@
+import * as z from 'zod';
+import { creditBalanceSchema } from './credits';
+import {
+  conversationSchema,
+  createConversationBodySchema,
+  messageSchema,
+  renameConversationBodySchema,
+  sendMessageBodySchema,
+  sendResultSchema,
+} from './messages';
+import { providerListSchema } from './providers';
+import {
+  createUploadBodySchema,
+  uploadSchema,
+  videoThumbnailBodySchema,
+  videoThumbnailSchema,
+} from './uploads';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One operation of the API: where it answers, what it takes and what it answers. */
+export interface Endpoint {
+  method: HttpMethod;
+  /** `{name}` marks a path parameter, as API Gateway writes it. */
+  path: `/api/${string}`;
+  /** The JSON body it takes, if any. */
+  body?: z.ZodType;
+  /** The JSON it answers with on success; null for an empty answer (204). */
+  response: z.ZodType | null;
+  /** True only where the caller is proven another way than a Cognito token. */
+  public?: boolean;
+}
+
+/**
+ * Every endpoint of the API, by the name of what it does. The backend's route
+ * table serves each of these exactly once, and the web app reaches the backend
+ * only through them, so neither can call a path the other does not have.
+ */
+export const endpoints = {
+  getCredits: { method: 'GET', path: '/api/credits', response: creditBalanceSchema },
+  listConversations: {
+    method: 'GET',
+    path: '/api/conversations',
+    response: z.object({ conversations: z.array(conversationSchema) }),
+  },
+  createConversation: {
+    method: 'POST',
+    path: '/api/conversations',
+    body: createConversationBodySchema,
+    response: z.object({ conversation: conversationSchema }),
+  },
+  renameConversation: {
+    method: 'PATCH',
+    path: '/api/conversations/{id}',
+    body: renameConversationBodySchema,
+    response: z.object({ conversation: conversationSchema }),
+  },
+  deleteConversation: { method: 'DELETE', path: '/api/conversations/{id}', response: null },
+  listMessages: {
+    method: 'GET',
+    path: '/api/conversations/{id}/messages',
+    response: z.object({ messages: z.array(messageSchema) }),
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/conversations/{id}/messages',
+    body: sendMessageBodySchema,
+    response: sendResultSchema,
+  },
+  getMessage: { method: 'GET', path: '/api/messages/{id}', response: z.object({ message: messageSchema }) },
+  listProviders: { method: 'GET', path: '/api/providers', response: providerListSchema },
+  createUpload: {
+    method: 'POST',
+    path: '/api/uploads',
+    body: createUploadBodySchema,
+    response: uploadSchema,
+  },
+  fetchVideoThumbnail: {
+    method: 'POST',
+    path: '/api/video-thumbnails',
+    body: videoThumbnailBodySchema,
+    response: videoThumbnailSchema,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+/** The path parameters an endpoint needs, e.g. `{ id: string }`. */
+export type PathParams<E extends Endpoint> = { [K in ParamNames<E['path']>]: string };
+/** The body an endpoint takes, as the caller writes it (defaults may be left out). */
+export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+/** What an endpoint answers with on success. */
+export type ResponseBody<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.infer<E['response']>
+  : undefined;
+
+/** The request path of an endpoint with its parameters filled in (each URL-encoded). */
+export function endpointPath<E extends Endpoint>(endpoint: E, params: PathParams<E>): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+  );
+}

@@ -1,0 +1,36 @@
+import * as z from 'zod';
+
+/**
+ * Machine-readable error codes, each with the HTTP status it is answered with.
+ * Every error answer is `{ error, code }`: the sentence a person reads and one
+ * of these; clients branch on the code, never on the status.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  insufficient_credits: 402,
+  not_found: 404,
+  payload_too_large: 413,
+  internal: 500,
+  upstream_unavailable: 502,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+export const errorBodySchema = z.object({ error: z.string(), code: errorCodeSchema });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The code of an answer that carries none: the gateway in front of the
+ * functions answers some requests itself (`{"message":"Unauthorized"}` from
+ * the JWT authorizer, 413 for a body over its limit).
+ */
+export function codeForStatus(status: number): ErrorCode {
+  const known = Object.entries(ERROR_STATUS).find(([, value]) => value === status);
+  if (known) return known[0] as ErrorCode;
+  return status >= 500 ? 'internal' : 'bad_request';
+}

@@ -1,0 +1,87 @@
+import * as z from 'zod';
+
+export const messageRoleSchema = z.enum(['user', 'assistant']);
+/** A message's generation state: `pending` while its job runs, then `done` or `error`. */
+export const messageStatusSchema = z.enum(['pending', 'done', 'error']);
+
+/** Longest message a creator can send. */
+export const MAX_MESSAGE_LENGTH = 4000;
+/** At most this many reference images ride along with one message. */
+export const MAX_IMAGES_PER_MESSAGE = 4;
+/** At most this many people can be featured in one message. */
+export const MAX_MODELS_PER_MESSAGE = 10;
+
+/**
+ * A message as the API answers it. Image fields are short-lived signed URLs:
+ * `image_url` is the small preview the chat shows, `full_image_url` the
+ * provider's original, `download_url` the 1280x720 PNG the download button saves.
+ * Fields a message may lack take the defaults of a new message.
+ */
+export const messageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  user_id: z.string(),
+  role: messageRoleSchema,
+  content: z.string(),
+  uploaded_images: z.array(z.string()).nullable().default(null),
+  selected_model_ids: z.array(z.string()).nullable().default(null),
+  prompt: z.string().nullable().default(null),
+  image_url: z.string().nullable().default(null),
+  full_image_url: z.string().nullable().default(null),
+  download_url: z.string().nullable().default(null),
+  is_image_message: z.boolean().default(false),
+  is_edit: z.boolean().default(false),
+  created_at: z.string(),
+  status: messageStatusSchema.default('done'),
+});
+
+export type MessageRole = z.infer<typeof messageRoleSchema>;
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+export type Message = z.infer<typeof messageSchema>;
+
+/** Fields every new message starts with: no references, no people, no image, not an edit. */
+export const NEW_MESSAGE_DEFAULTS = {
+  uploaded_images: null,
+  selected_model_ids: null,
+  prompt: null,
+  image_url: null,
+  is_image_message: false,
+  is_edit: false,
+} as const satisfies Partial<Message>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const titleSchema = z.string().trim().min(1, 'Title is required').max(200, 'Title is too long');
+export const createConversationBodySchema = z.object({ title: titleSchema.optional() });
+export const renameConversationBodySchema = z.object({ title: titleSchema });
+
+/** What a send carries: the text, the provider to ask, references (storage keys) and people. */
+export const sendMessageBodySchema = z.object({
+  content: z.string().trim().min(1, 'Message is empty').max(MAX_MESSAGE_LENGTH, 'Message is too long'),
+  /** Absent: the backend's default provider. */
+  provider: z.string().optional(),
+  uploaded_images: z
+    .array(z.string().min(1).max(256))
+    .max(MAX_IMAGES_PER_MESSAGE, `Attach at most ${MAX_IMAGES_PER_MESSAGE} images`)
+    .default([]),
+  selected_model_ids: z.array(z.string().min(1).max(256)).max(MAX_MODELS_PER_MESSAGE).default([]),
+});
+
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+/**
+ * The answer to a send: the stored user message and the assistant's. With a
+ * 202 the assistant's is pending; a refusal for credits carries both too, the
+ * assistant's saying credits are short.
+ */
+export const sendResultSchema = z.object({ userMessage: messageSchema, assistantMessage: messageSchema });
+
+export type SendResult = z.infer<typeof sendResultSchema>;

@@ -1,0 +1,21 @@
+import * as z from 'zod';
+
+export const providerIdSchema = z.enum(['gemini', 'openai', 'local']);
+export type ProviderId = z.infer<typeof providerIdSchema>;
+
+/** Labels of the provider picker; the offline one says what it is. */
+export const PROVIDER_LABELS: Record<ProviderId, string> = {
+  gemini: 'Gemini Nano Banana',
+  openai: 'OpenAI GPT-Image',
+  local: 'Offline preview (no AI)',
+};
+
+export const providerOptionSchema = z.object({ id: z.string(), label: z.string() });
+export type ProviderOption = z.infer<typeof providerOptionSchema>;
+
+/** The providers the backend can use now (those with a key, or the offline one), the default first. */
+export const providerListSchema = z.object({
+  providers: z.array(providerOptionSchema),
+  default: z.string().optional(),
+});
+export type ProviderList = z.infer<typeof providerListSchema>;

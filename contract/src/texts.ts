@@ -1,0 +1,30 @@
+/** Words a creator reads, shown by the backend's answers and the web app alike. */
+
+/** What the pending assistant message says as its job moves: queued, then editing or generating. */
+export const PHASE_TEXT = {
+  queued: 'Processing your request...',
+  editing: 'Editing your image...',
+  generating: 'Generating your image...',
+} as const;
+
+/** The answer when anything unexpected fails while a request is processed. */
+export const UNEXPECTED_ERROR_TEXT =
+  "I'm sorry, I encountered an error while processing your request. Please try again.";
+
+/** The answer to a send without a credit left; the checkout dialog opens with it. */
+export const INSUFFICIENT_CREDITS_TEXT =
+  "You don't have enough credits to generate an image. Please purchase more credits to continue.";
+
+/** The assistant's greeting that opens every new conversation. */
+export const GREETING =
+  "Hi! I'm your YouTube thumbnail generator. I can create high-quality images from detailed descriptions. " +
+  'Describe the thumbnail you want, attach reference images, or paste a YouTube link to get started.';
+
+/** A conversation's title until its first prompt names it. */
+export const DEFAULT_TITLE = 'New Conversation';
+
+/** An error answer that says nothing more specific. */
+export const INTERNAL_ERROR_TEXT = 'An unexpected error occurred';
+
+/** A video link that names no video. */
+export const INVALID_VIDEO_LINK_TEXT = 'Invalid YouTube URL';
