@@ -1,7 +1,7 @@
 import { AlertCircle, Film, X } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import type { Attachment } from '../hooks/use-attachments';
+import type { Attachment } from '../hooks/use-attachment-list';
 
 const describe = (attachment: Attachment) =>
   attachment.kind === 'video' ? `video ${attachment.source}` : `image ${attachment.source}`;
@@ -33,7 +33,7 @@ function chipText(attachment: Attachment) {
   return attachment.kind === 'video' ? 'Video thumbnail' : attachment.source;
 }
 
-/** The references attached to the next message, each with a remove button (UI.md). */
+/** The references attached to the next message, each with its state and a remove button. */
 export function AttachmentChips({
   attachments,
   onRemove,
