@@ -10,12 +10,15 @@ import { useRedirectHomeAfter } from '../hooks/use-redirect-after';
 import { StatusCard } from './status-card';
 
 interface CheckoutSuccessPageProps {
-  /** False while the session is still being restored; the verify call needs the token. */
+  /** False while the sign-in session is still being restored; verification waits for it. */
   ready: boolean;
   onVerified?(): void;
 }
 
-/** Verifies the checkout session of `?session_id=` and reports the outcome (SPEC sections 2 and 7). */
+/**
+ * Verifies the checkout session of `?session_id=` and reports the outcome, then returns to the app
+ * after 3 seconds; without a session id it returns at once.
+ */
 export function CheckoutSuccessPage({ ready, onVerified }: CheckoutSuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
