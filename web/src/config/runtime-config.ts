@@ -1,17 +1,4 @@
-import * as z from 'zod';
-
-/** `/config.json`: written by CDK in production, served by the local cloud in development. */
-export const runtimeConfigSchema = z.object({
-  stage: z.string().min(1),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  cognitoEndpoint: z.string().url().optional(),
-  authFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
-  apiBase: z.string(),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+import { type RuntimeConfig, runtimeConfigSchema } from '@thumbnail-studio/contract';
 
 export class ConfigError extends Error {}
 

@@ -1,13 +1,33 @@
+import {
+  codeForStatus,
+  type Endpoint,
+  type ErrorCode,
+  endpointPath,
+  errorCodeSchema,
+  INTERNAL_ERROR_TEXT,
+  type PathParams,
+  type RequestBody,
+  type ResponseBody,
+} from '@thumbnail-studio/contract';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
+import { ApiError } from './api-error';
 
 export { ApiError } from './api-error';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
 const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+/** No answer at all: to the app the service is unavailable, and like one it is worth another try. */
+const networkError = () => new ApiError('service_unavailable', NETWORK_ERROR);
+
+/** What a call of `endpoint` needs: its path parameters and its body, each only where it has them. */
+type CallOptions<E extends Endpoint> = (keyof PathParams<E> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E> }) &
+  (E['body'] extends z.ZodType ? { body: RequestBody<E> } : { body?: undefined });
+
+type CallArgs<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 async function accessToken(forceRefresh: boolean): Promise<string | undefined> {
   try {
@@ -19,19 +39,19 @@ async function accessToken(forceRefresh: boolean): Promise<string | undefined> {
   }
 }
 
-async function send(method: Method, path: string, body: unknown, forceRefresh: boolean): Promise<Response> {
+async function send(endpoint: Endpoint, path: string, body: unknown, forceRefresh: boolean) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = await accessToken(forceRefresh);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`${getRuntimeConfig().apiBase}${path}`, {
-      method,
+      method: endpoint.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR);
+    throw networkError();
   }
 }
 
@@ -45,56 +65,78 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Error bodies are `{ error }`; the authorizer answers `{ message }`. */
-function messageOf(body: unknown): string {
-  if (body && typeof body === 'object') {
-    const { error, message } = body as { error?: unknown; message?: unknown };
-    if (typeof error === 'string' && error) return error;
-    if (typeof message === 'string' && message) return message;
-  }
-  return UNEXPECTED_ERROR_MESSAGE;
+const fieldOf = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
+/** The code of a failed answer: the one it carries, else the one its status stands for (gateway answers). */
+function codeOf(response: Response, body: unknown): ErrorCode {
+  const carried = errorCodeSchema.safeParse(fieldOf(body, 'code'));
+  return carried.success ? carried.data : codeForStatus(response.status);
 }
 
-async function request<T>(method: Method, path: string, schema: z.ZodType<T> | null, body?: unknown) {
-  let response = await send(method, path, body, false);
-  // An expired access token is refreshed once; a second 401 is a real sign-in problem.
-  if (response.status === 401) response = await send(method, path, body, true);
-  const json = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(json), json);
-  if (!schema) return undefined as T;
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
-    throw new ApiError(response.status, UNEXPECTED_ERROR_MESSAGE);
+/** Error bodies are `{ error, code }`; the gateway's own answers are `{ message }`. */
+function messageOf(body: unknown): string {
+  for (const field of ['error', 'message']) {
+    const value = fieldOf(body, field);
+    if (typeof value === 'string' && value) return value;
   }
-  return parsed.data;
+  return INTERNAL_ERROR_TEXT;
+}
+
+/**
+ * Calls an endpoint of the contract: fills in its path, sends the Cognito access token and the body,
+ * and returns the answer checked against the endpoint's response schema. A failed answer becomes an
+ * `ApiError` with the answer's code; an `unauthorized` one is retried once with a refreshed token.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<ResponseBody<E>> {
+  const path = endpointPath(endpoint, (options?.params ?? {}) as PathParams<E>);
+  const body: unknown = options?.body;
+  let response = await send(endpoint, path, body, false);
+  let json = await readJson(response);
+  // An expired access token is refreshed once; a second refusal is a real sign-in problem.
+  if (!response.ok && codeOf(response, json) === 'unauthorized') {
+    response = await send(endpoint, path, body, true);
+    json = await readJson(response);
+  }
+  if (!response.ok) throw new ApiError(codeOf(response, json), messageOf(json), json);
+  if (!endpoint.response) return undefined as ResponseBody<E>;
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${endpoint.method} ${path}`, parsed.error.issues);
+    throw new ApiError('internal', INTERNAL_ERROR_TEXT);
+  }
+  return parsed.data as ResponseBody<E>;
 }
 
 /**
  * A request to a presigned storage URL (another origin): no bearer token, since the signature is the
- * permission. Failures become `ApiError` like the API's own.
+ * permission. Failures become `ApiError` like the API's own, with `failure` as their message.
  */
 async function storage(url: string, init: RequestInit, failure: string): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, init);
   } catch {
-    throw new ApiError(0, NETWORK_ERROR);
+    throw networkError();
   }
-  if (!response.ok) throw new ApiError(response.status, failure);
+  if (!response.ok) throw new ApiError(codeForStatus(response.status), failure);
   return response;
 }
 
-/** The one typed API client: attaches the Cognito access token and turns error JSON into `ApiError`. */
-export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, schema),
-  post: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('POST', path, schema, body),
-  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PATCH', path, schema, body),
-  delete: (path: string) => request<void>('DELETE', path, null),
-  /** PUTs bytes to a presigned upload URL with the headers the API asked for. */
-  putToStorage: async (url: string, body: Blob, headers: Record<string, string>, failure: string) => {
-    await storage(url, { method: 'PUT', body, headers }, failure);
-  },
-  /** Reads a presigned download URL as a blob. */
-  blobFromStorage: async (url: string, failure: string) => (await storage(url, {}, failure)).blob(),
-};
+/** PUTs bytes to a presigned upload URL with the headers the API asked for. */
+export async function putToStorage(
+  url: string,
+  body: Blob,
+  headers: Record<string, string>,
+  failure: string,
+) {
+  await storage(url, { method: 'PUT', body, headers }, failure);
+}
+
+/** Reads a presigned download URL as a blob. */
+export async function blobFromStorage(url: string, failure: string): Promise<Blob> {
+  return (await storage(url, {}, failure)).blob();
+}

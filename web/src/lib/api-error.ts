@@ -1,9 +1,11 @@
-/** The web side of the shared error vocabulary: the HTTP status and the server's message as is. */
+import { type ErrorCode, INTERNAL_ERROR_TEXT } from '@thumbnail-studio/contract';
+
+/** A failed API or storage request: the contract's error code, the message to show and the parsed body. */
 export class ApiError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
-    /** The parsed error body, for answers that carry more than `{ error }` (e.g. a 402 with its messages). */
+    /** The parsed error body, for answers that carry more than `{ error, code }` (e.g. a refused send). */
     readonly body?: unknown,
   ) {
     super(message);
@@ -11,9 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
-
 /** The message to show for any thrown value. */
-export function errorMessage(error: unknown, fallback = UNEXPECTED_ERROR_MESSAGE): string {
+export function errorMessage(error: unknown, fallback = INTERNAL_ERROR_TEXT): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }

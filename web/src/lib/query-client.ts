@@ -1,9 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { ErrorCode } from '@thumbnail-studio/contract';
 import { ApiError } from './api-error';
 
-/** Client errors (4xx) will not change on retry; network and server errors get two more tries. */
+/** Refusals that a retry will not change; network and server failures get two more tries. */
+const FINAL: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'bad_request',
+  'unauthorized',
+  'insufficient_credits',
+  'not_found',
+  'payload_too_large',
+]);
+
 const shouldRetry = (failureCount: number, error: unknown): boolean => {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && FINAL.has(error.code)) return false;
   return failureCount < 2;
 };
 

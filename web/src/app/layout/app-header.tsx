@@ -1,7 +1,7 @@
+import type { ProviderOption } from '@thumbnail-studio/contract';
 import { Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { UserMenu } from '../../features/auth/components/user-menu';
-import type { ProviderOption } from '../../features/chat/api/get-providers';
 import { ProviderSelect } from '../../features/chat/components/provider-select';
 import { CreditsButton } from '../../features/credits/components/credits-button';
 import { ShareButton } from './share-button';
@@ -16,7 +16,10 @@ interface AppHeaderProps {
   onOpenCheckout(): void;
 }
 
-/** Title, sidebar toggle and the header controls of SPEC section 2; two rows on phones. */
+/**
+ * Sidebar toggle, title, model selector, credits, share, buy credits and the account menu; two rows
+ * on phones.
+ */
 export function AppHeader(props: AppHeaderProps) {
   const { sidebarOpen, isDesktop, onToggleSidebar, providers, provider, onProviderChange, onOpenCheckout } =
     props;

@@ -1,5 +1,5 @@
+import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import { Amplify } from 'aws-amplify';
-import type { RuntimeConfig } from '../../../config/runtime-config';
 
 /**
  * Under `vite` dev the local cloud is another origin without CORS; its `/cognito` path is reached

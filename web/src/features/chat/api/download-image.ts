@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { blobFromStorage } from '../../../lib/api-client';
 import { getMessageById } from './get-message';
 
 const FAILURE = 'The image could not be downloaded. Please try again.';
@@ -9,10 +9,10 @@ const FAILURE = 'The image could not be downloaded. Please try again.';
  */
 export async function downloadImage(messageId: string, url: string): Promise<Blob> {
   try {
-    return await api.blobFromStorage(url, FAILURE);
+    return await blobFromStorage(url, FAILURE);
   } catch {
     const fresh = await getMessageById(messageId);
     if (!fresh.download_url) throw new Error(FAILURE);
-    return api.blobFromStorage(fresh.download_url, FAILURE);
+    return blobFromStorage(fresh.download_url, FAILURE);
   }
 }

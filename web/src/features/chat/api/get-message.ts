@@ -1,13 +1,11 @@
 import { type Query, useQueries } from '@tanstack/react-query';
-import * as z from 'zod';
-import { api } from '../../../lib/api-client';
+import { endpoints, type Message } from '@thumbnail-studio/contract';
+import { callApi } from '../../../lib/api-client';
 import { pollDelay } from '../utils/poll-delay';
-import { type Message, messageQueryKey, messageSchema } from './message-schema';
-
-const responseSchema = z.object({ message: messageSchema });
+import { messageQueryKey } from './message-cache';
 
 export async function getMessageById(messageId: string): Promise<Message> {
-  const { message } = await api.get(`/api/messages/${encodeURIComponent(messageId)}`, responseSchema);
+  const { message } = await callApi(endpoints.getMessage, { params: { id: messageId } });
   return message;
 }
 
@@ -16,7 +14,7 @@ const pollWhilePending = (query: Query<Message>) => {
   return status === 'done' || status === 'error' ? false : pollDelay(query.state.dataUpdateCount);
 };
 
-/** Follows pending assistant messages until their generation job settles (DESIGN decision 2). */
+/** Follows pending assistant messages until their generation job on the server is done or failed. */
 export const usePendingMessages = (messageIds: readonly string[]) =>
   useQueries({
     queries: messageIds.map((id) => ({

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { api } from '../../../lib/api-client';
-import { messageSchema, messagesQueryKey } from './message-schema';
-
-const responseSchema = z.object({ messages: z.array(messageSchema) });
+import { endpoints } from '@thumbnail-studio/contract';
+import { callApi } from '../../../lib/api-client';
+import { messagesQueryKey } from './message-cache';
 
 /** A conversation's messages, oldest first. */
 export async function listMessagesByConversation(conversationId: string) {
-  const path = `/api/conversations/${encodeURIComponent(conversationId)}/messages`;
-  const { messages } = await api.get(path, responseSchema);
+  const { messages } = await callApi(endpoints.listMessages, { params: { id: conversationId } });
   return messages;
 }
 

@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { ApiError, api } from '../../../lib/api-client';
-import { type Message, mergeMessages, messageSchema, messagesQueryKey, optimisticId } from './message-schema';
-
-const responseSchema = z.object({ userMessage: messageSchema, assistantMessage: messageSchema });
+import {
+  endpoints,
+  type Message,
+  NEW_MESSAGE_DEFAULTS,
+  PHASE_TEXT,
+  type SendResult,
+  sendResultSchema,
+} from '@thumbnail-studio/contract';
+import { ApiError, callApi } from '../../../lib/api-client';
+import { mergeMessages, messagesQueryKey, optimisticId } from './message-cache';
 
 export interface SendMessageInput {
   conversationId: string;
@@ -16,34 +21,31 @@ export interface SendMessageInput {
   previewUrls: string[];
 }
 
-/** Sends a message as a generation job: 202 with the user's message and the pending assistant one. */
-export async function sendMessage({ conversationId, content, provider, uploadKeys }: SendMessageInput) {
-  const path = `/api/conversations/${encodeURIComponent(conversationId)}/messages`;
-  const body = { content, provider, uploaded_images: uploadKeys, selected_model_ids: [] };
-  return api.post(path, body, responseSchema);
+/** Sends a message as a generation job: the answer holds the user's message and the pending assistant one. */
+export function sendMessage({ conversationId, content, provider, uploadKeys }: SendMessageInput) {
+  return callApi(endpoints.sendMessage, {
+    params: { id: conversationId },
+    body: { content, provider, uploaded_images: uploadKeys, selected_model_ids: [] },
+  });
 }
 
-/** A 402 still stored both messages (the assistant's says credits are short); they come with the error. */
-export function messagesOfRefusal(error: unknown) {
-  if (!(error instanceof ApiError) || error.status !== 402) return undefined;
-  const parsed = responseSchema.safeParse(error.body);
+/** A send refused for credits still stored both messages (the assistant's says so); they come with the error. */
+export function messagesOfRefusal(error: unknown): SendResult | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'insufficient_credits') return undefined;
+  const parsed = sendResultSchema.safeParse(error.body);
   return parsed.success ? parsed.data : undefined;
 }
 
+/** A message shown before the server stored it; never polled, replaced by the stored one. */
 const draft = (conversationId: string, overrides: Partial<Message>): Message => ({
+  ...NEW_MESSAGE_DEFAULTS,
   id: optimisticId(),
   conversation_id: conversationId,
   user_id: '',
   role: 'user',
   content: '',
-  uploaded_images: null,
-  selected_model_ids: null,
-  prompt: null,
-  image_url: null,
   full_image_url: null,
   download_url: null,
-  is_image_message: false,
-  is_edit: false,
   created_at: new Date().toISOString(),
   status: 'done',
   ...overrides,
@@ -65,7 +67,7 @@ export function useSendMessage() {
   };
   return useMutation({
     mutationFn: sendMessage,
-    // SPEC section 4 step 1: the user's message and the assistant's placeholder show at once.
+    // The user's message and the assistant's placeholder show at once, before the server answers.
     onMutate: async ({ conversationId, content, previewUrls }) => {
       const key = messagesQueryKey(conversationId);
       await queryClient.cancelQueries({ queryKey: key });
@@ -75,7 +77,7 @@ export function useSendMessage() {
       });
       const placeholder = draft(conversationId, {
         role: 'assistant',
-        content: 'Processing your request...',
+        content: PHASE_TEXT.queued,
         status: 'pending',
       });
       queryClient.setQueryData<Message[]>(key, (list) => list && [...list, user, placeholder]);

@@ -1,18 +1,16 @@
-import * as z from 'zod';
-import { api } from '../../../lib/api-client';
+import { endpoints, type RequestBody } from '@thumbnail-studio/contract';
+import { callApi, putToStorage } from '../../../lib/api-client';
 
-const uploadSchema = z.object({
-  key: z.string(),
-  upload_url: z.string(),
-  headers: z.record(z.string(), z.string()).default({}),
-});
+type ImageType = RequestBody<typeof endpoints.createUpload>['content_type'];
 
 /**
- * Uploads a reference image: the API hands out a presigned URL (DESIGN decision 7), the bytes go
- * straight to storage, and the returned key is what a message refers to.
+ * Uploads a reference image: the API hands out a presigned URL, the bytes go straight to storage
+ * without passing through the API, and the returned key is what a message refers to.
  */
 export async function uploadImage(file: File): Promise<string> {
-  const upload = await api.post('/api/uploads', { content_type: file.type, size: file.size }, uploadSchema);
-  await api.putToStorage(upload.upload_url, file, upload.headers, 'The image could not be uploaded.');
+  // The backend decides which image types it takes; its refusal is the message the user sees.
+  const body = { content_type: file.type as ImageType, size: file.size };
+  const upload = await callApi(endpoints.createUpload, { body });
+  await putToStorage(upload.upload_url, file, upload.headers, 'The image could not be uploaded.');
   return upload.key;
 }

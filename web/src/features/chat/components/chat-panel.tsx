@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { Message } from '@thumbnail-studio/contract';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages } from '../api/get-messages';
-import { type Message, messagesQueryKey } from '../api/message-schema';
+import { messagesQueryKey } from '../api/message-cache';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
@@ -60,7 +61,7 @@ export function ChatPanel(props: ChatPanelProps) {
         toast.error(errorMessage(error));
         return false;
       }
-      // Stored, but not enough credits: the answer says so and the checkout dialog opens (SPEC 4).
+      // Stored, but not enough credits: the assistant's message says so and the checkout dialog opens.
       attachments.clear();
       onMessageSent();
       onInsufficientCredits(errorMessage(error));

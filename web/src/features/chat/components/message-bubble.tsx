@@ -1,10 +1,9 @@
+import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../utils/to-view-message';
 import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
 import { UserImages } from './user-images';
-
-const PENDING_TEXT = 'Processing your request...';
 
 interface BubbleProps {
   message: ViewMessage;
@@ -17,7 +16,7 @@ function AssistantBody({ message, onImagesExpired }: BubbleProps) {
     return (
       <div className="flex w-full flex-col gap-3">
         <p className="px-2 pt-1">
-          <LoadingDots text={message.content || PENDING_TEXT} />
+          <LoadingDots text={message.content || PHASE_TEXT.queued} />
         </p>
         <div
           aria-hidden="true"
@@ -50,7 +49,7 @@ function UserMessage({ message, onImagesExpired }: BubbleProps) {
   );
 }
 
-/** One chat message: the user's on the right, the assistant's on the left (UI.md). */
+/** One chat message: the user's on the right, the assistant's on the left. */
 export function MessageBubble({ message, onImagesExpired }: BubbleProps) {
   if (message.type === 'user') {
     return (
@@ -67,7 +66,7 @@ export function MessageBubble({ message, onImagesExpired }: BubbleProps) {
         aria-busy={message.isLoading || undefined}
         className={cn(
           'rounded-2xl rounded-bl-md text-[15px] leading-relaxed',
-          // Pictures are the loudest thing on screen: a quieter frame around them (UI.md).
+          // Pictures are the loudest thing on screen: a quieter frame around them.
           wide && 'w-full border border-zinc-800 bg-zinc-900 p-2 text-zinc-100 sm:p-3',
           !wide && 'max-w-[85%] px-4 py-3 md:max-w-[70%]',
           !wide &&

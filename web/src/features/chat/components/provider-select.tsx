@@ -1,15 +1,15 @@
 import * as Select from '@radix-ui/react-select';
+import type { ProviderOption } from '@thumbnail-studio/contract';
 import { Check, ChevronDown, Sparkles } from 'lucide-react';
-import type { ProviderOption } from '../api/get-providers';
 
 interface ProviderSelectProps {
-  /** Exactly the providers the backend offers (GET /api/providers). */
+  /** Exactly the providers the backend offers. */
   options: readonly ProviderOption[];
   value: string | undefined;
   onChange(value: string): void;
 }
 
-/** The AI model selector of the header (SPEC section 2); disabled until the offered providers are known. */
+/** The header's AI model selector; disabled until the offered providers are known. */
 export function ProviderSelect({ options, value, onChange }: ProviderSelectProps) {
   return (
     <Select.Root value={value ?? ''} onValueChange={onChange} disabled={options.length === 0}>

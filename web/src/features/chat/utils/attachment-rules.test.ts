@@ -1,5 +1,6 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { acceptImageFiles, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, TOO_MANY } from './attachment-rules';
+import { acceptImageFiles, NOT_AN_IMAGE, TOO_MANY } from './attachment-rules';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -24,7 +25,7 @@ describe('acceptImageFiles', () => {
       0,
     );
     expect(accepted.map((f) => f.name)).toEqual(['ok.png']);
-    expect(problems).toEqual([TOO_LARGE]);
+    expect(problems).toEqual([UPLOAD_TOO_LARGE_TEXT]);
   });
 
   it('stops at four attachments, counting those already attached', () => {

@@ -1,11 +1,7 @@
-/** At most this many reference images ride along with one message (the backend's limit). */
-export const MAX_ATTACHMENTS = 4;
-/** Uploads larger than this are refused by the backend. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+import { MAX_IMAGES_PER_MESSAGE, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT } from '@thumbnail-studio/contract';
 
 export const NOT_AN_IMAGE = 'Only image files can be attached.';
-export const TOO_MANY = `Attach at most ${MAX_ATTACHMENTS} images`;
-export const TOO_LARGE = 'Images must be 10 MB or smaller.';
+export const TOO_MANY = `Attach at most ${MAX_IMAGES_PER_MESSAGE} images`;
 
 interface FileLike {
   type: string;
@@ -14,16 +10,16 @@ interface FileLike {
 
 /**
  * Splits dropped or picked files into the ones to upload and the reasons others were left out:
- * only image types (SPEC section 5), at most 10 MB each, at most 4 attachments in all.
+ * only image types, at most 10 MB each, at most 4 attachments in all.
  */
 export function acceptImageFiles<F extends FileLike>(files: readonly F[], alreadyAttached: number) {
   const images = files.filter((file) => file.type.startsWith('image/'));
   const small = images.filter((file) => file.size <= MAX_UPLOAD_BYTES);
-  const room = Math.max(0, MAX_ATTACHMENTS - alreadyAttached);
+  const room = Math.max(0, MAX_IMAGES_PER_MESSAGE - alreadyAttached);
   const accepted = small.slice(0, room);
   const problems = [
     images.length < files.length && NOT_AN_IMAGE,
-    small.length < images.length && TOO_LARGE,
+    small.length < images.length && UPLOAD_TOO_LARGE_TEXT,
     accepted.length < small.length && TOO_MANY,
   ].filter((problem): problem is string => Boolean(problem));
   return { accepted, problems };

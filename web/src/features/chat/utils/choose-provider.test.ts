@@ -1,10 +1,11 @@
+import { PROVIDER_LABELS } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
 import { chooseProvider } from './choose-provider';
 
 const both = {
   providers: [
-    { id: 'gemini', label: 'Gemini Nano Banana' },
-    { id: 'openai', label: 'OpenAI GPT-Image' },
+    { id: 'gemini', label: PROVIDER_LABELS.gemini },
+    { id: 'openai', label: PROVIDER_LABELS.openai },
   ],
   default: 'gemini',
 };
@@ -17,7 +18,7 @@ describe('chooseProvider', () => {
   it('falls back to the default when the stored choice is gone or missing', () => {
     expect(chooseProvider(both, 'midjourney')).toBe('gemini');
     expect(chooseProvider(both, null)).toBe('gemini');
-    const offline = { providers: [{ id: 'local', label: 'Offline preview (no AI)' }], default: 'local' };
+    const offline = { providers: [{ id: 'local', label: PROVIDER_LABELS.local }], default: 'local' };
     expect(chooseProvider(offline, 'gemini')).toBe('local');
   });
 

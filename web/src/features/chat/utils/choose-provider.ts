@@ -1,4 +1,4 @@
-import type { ProviderList } from '../api/get-providers';
+import type { ProviderList } from '@thumbnail-studio/contract';
 
 /**
  * The provider to use: the stored choice while the backend still offers it, else the backend's

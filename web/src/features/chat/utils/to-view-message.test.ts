@@ -1,5 +1,5 @@
+import type { Message } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../api/message-schema';
 import { toViewMessage } from './to-view-message';
 
 const buildMessage = (overrides: Partial<Message> = {}): Message => ({

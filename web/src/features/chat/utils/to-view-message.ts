@@ -1,6 +1,6 @@
-import type { Message } from '../api/message-schema';
+import type { Message } from '@thumbnail-studio/contract';
 
-/** A message as the interface shows it (SPEC section 3, "Message (in the interface)"). */
+/** A message as the chat shows it: camelCase, with its job status as loading and error flags. */
 export interface ViewMessage {
   id: string;
   type: 'user' | 'assistant';

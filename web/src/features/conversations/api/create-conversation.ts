@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { api } from '../../../lib/api-client';
-import { type Conversation, conversationSchema, conversationsQueryKey } from './conversation-schema';
-
-const responseSchema = z.object({ conversation: conversationSchema });
+import { type Conversation, endpoints } from '@thumbnail-studio/contract';
+import { callApi } from '../../../lib/api-client';
+import { conversationsQueryKey } from './conversation-list';
 
 /** Creates a conversation; the server also stores the assistant's greeting as its first message. */
 export async function createConversation(title?: string): Promise<Conversation> {
-  const { conversation } = await api.post('/api/conversations', title ? { title } : {}, responseSchema);
+  const { conversation } = await callApi(endpoints.createConversation, { body: title ? { title } : {} });
   return conversation;
 }
 

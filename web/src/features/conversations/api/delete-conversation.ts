@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { type Conversation, conversationsQueryKey } from './conversation-schema';
+import { type Conversation, endpoints } from '@thumbnail-studio/contract';
+import { callApi } from '../../../lib/api-client';
+import { conversationsQueryKey } from './conversation-list';
 
-export const deleteConversation = (id: string) => api.delete(`/api/conversations/${encodeURIComponent(id)}`);
+export const deleteConversation = (id: string) => callApi(endpoints.deleteConversation, { params: { id } });
 
 export function useDeleteConversation() {
   const queryClient = useQueryClient();

@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@thumbnail-studio/contract';
 import { useCallback } from 'react';
-import * as z from 'zod';
-import { api } from '../../../lib/api-client';
-import { conversationSchema, conversationsQueryKey, sortByUpdatedDesc } from './conversation-schema';
-
-const responseSchema = z.object({ conversations: z.array(conversationSchema) });
+import { callApi } from '../../../lib/api-client';
+import { conversationsQueryKey, sortByUpdatedDesc } from './conversation-list';
 
 export async function getConversations() {
-  const { conversations } = await api.get('/api/conversations', responseSchema);
+  const { conversations } = await callApi(endpoints.listConversations);
   return sortByUpdatedDesc(conversations);
 }
 

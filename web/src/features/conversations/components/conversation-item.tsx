@@ -1,8 +1,8 @@
+import type { Conversation } from '@thumbnail-studio/contract';
 import { MessageSquare, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatRelativeDate } from '../../../utils/relative-date';
-import type { Conversation } from '../api/conversation-schema';
 
 interface ConversationItemProps {
   conversation: Conversation;

@@ -1,9 +1,9 @@
+import type { Conversation } from '@thumbnail-studio/contract';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
-import type { Conversation } from '../api/conversation-schema';
 import { ConversationItem } from './conversation-item';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 

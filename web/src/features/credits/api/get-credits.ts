@@ -1,17 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@thumbnail-studio/contract';
 import { useCallback, useEffect } from 'react';
-import * as z from 'zod';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-const responseSchema = z.object({ credits: z.number() });
 export const creditsQueryKey = ['credits'] as const;
 
 export async function getCredits(): Promise<number> {
-  const { credits } = await api.get('/api/credits', responseSchema);
+  const { credits } = await callApi(endpoints.getCredits);
   return credits;
 }
 
-/** The caller's balance; a failed read shows 0 (SPEC section 8). */
+/** The caller's balance; while it cannot be read the balance shows 0. */
 export function useCredits() {
   const query = useQuery({ queryKey: creditsQueryKey, queryFn: getCredits, retry: 1 });
   useEffect(() => {

@@ -1,12 +1,6 @@
+import { type Message, messageSchema } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  isFollowable,
-  isOptimistic,
-  type Message,
-  mergeMessages,
-  messageSchema,
-  optimisticId,
-} from './message-schema';
+import { isFollowable, isOptimistic, mergeMessages, optimisticId } from './message-cache';
 
 const build = (id: string, overrides: Partial<Message> = {}): Message =>
   messageSchema.parse({
@@ -19,6 +13,7 @@ const build = (id: string, overrides: Partial<Message> = {}): Message =>
     ...overrides,
   });
 
+// The web app relies on the contract's defaults for fields an answer leaves out.
 describe('messageSchema', () => {
   it('fills the optional stored fields with their defaults', () => {
     expect(build('m1')).toMatchObject({

@@ -1,28 +1,4 @@
-import * as z from 'zod';
-
-/** A stored message (SPEC section 3 field names) plus the job `status` of DESIGN decision 2. */
-export const messageSchema = z.object({
-  id: z.string(),
-  conversation_id: z.string(),
-  user_id: z.string(),
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  uploaded_images: z.array(z.string()).nullable().default(null),
-  selected_model_ids: z.array(z.string()).nullable().default(null),
-  prompt: z.string().nullable().default(null),
-  /** The small preview the chat shows (a short-lived signed URL). */
-  image_url: z.string().nullable().default(null),
-  /** The provider's original image, opened by a click on the preview. */
-  full_image_url: z.string().nullable().default(null),
-  /** The 16:9 1280x720 PNG the download button saves (DESIGN decision 5). */
-  download_url: z.string().nullable().default(null),
-  is_image_message: z.boolean().default(false),
-  is_edit: z.boolean().default(false),
-  created_at: z.string(),
-  status: z.enum(['pending', 'done', 'error']).default('done'),
-});
-
-export type Message = z.infer<typeof messageSchema>;
+import type { Message } from '@thumbnail-studio/contract';
 
 export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
 export const messageQueryKey = (messageId: string) => ['message', messageId] as const;

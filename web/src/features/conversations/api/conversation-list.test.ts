@@ -1,5 +1,6 @@
+import type { Conversation } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { type Conversation, sortByUpdatedDesc } from './conversation-schema';
+import { sortByUpdatedDesc } from './conversation-list';
 
 const conversation = (id: string, updated_at: string): Conversation => ({
   id,
