@@ -1,4 +1,4 @@
-// Bundle budget (UI.md: the landing page must load fast on a phone): the JavaScript that
+// Bundle budget (the landing page must load fast on a phone): the JavaScript that
 // dist/index.html loads up front — the entry script plus any modulepreloaded chunks — must stay
 // within 90 kB gzipped. Everything behind the landing page is loaded later by import().
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Timing and size constants of SPEC section 9. */
+/** Timings and sizes of the interface. */
 export const REDIRECT_DELAY_MS = 3000;
 export const COPIED_FEEDBACK_MS = 2000;
 export const NEW_CONVERSATION_SEND_DELAY_MS = 100;

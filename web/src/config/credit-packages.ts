@@ -1,4 +1,4 @@
-/** Credit packages of SPEC section 9. Prices in cents so that sums never drift. */
+/** The credit packages on sale. Prices in cents so that sums never drift. */
 export interface CreditPackage {
   id: 'starter' | 'popular' | 'pro';
   name: string;
@@ -12,6 +12,3 @@ export const creditPackages: readonly CreditPackage[] = [
   { id: 'popular', name: 'Popular', credits: 25, priceCents: 1499, badge: 'Most Popular' },
   { id: 'pro', name: 'Pro', credits: 60, priceCents: 2999, badge: 'Best Value' },
 ];
-
-/** Cost of one generation or edit (SPEC section 9). */
-export const CREDITS_PER_GENERATION = 1;

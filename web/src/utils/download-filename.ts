@@ -2,7 +2,7 @@ const MAX_STEM_LENGTH = 50;
 const SUFFIX = '_generated.png';
 
 /**
- * SPEC section 9: the prompt lowercased, every non-alphanumeric character replaced with '_',
+ * The download's file name: the prompt lowercased, every non-alphanumeric character replaced with '_',
  * at most 50 characters, plus '_generated.png'.
  */
 export function downloadFilename(prompt: string | null | undefined): string {

@@ -22,7 +22,7 @@ describe('formatPerCreditPrice', () => {
 });
 
 describe('creditPackages', () => {
-  it('matches SPEC section 9', () => {
+  it('offers 10, 25 and 60 credits for $6.99, $14.99 and $29.99', () => {
     expect(
       creditPackages.map(({ id, credits, priceCents, badge }) => [id, credits, priceCents, badge]),
     ).toEqual([

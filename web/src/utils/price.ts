@@ -3,7 +3,7 @@ export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** SPEC section 9: the per-credit price to 2 decimals, e.g. '$0.70' for 10 credits at $6.99. */
+/** The per-credit price to 2 decimals, e.g. '$0.70' for 10 credits at $6.99. */
 export function formatPerCreditPrice(cents: number, credits: number): string {
   if (credits <= 0) throw new RangeError('credits must be positive');
   return formatPrice(cents / credits);

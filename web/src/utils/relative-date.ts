@@ -4,7 +4,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const plural = (count: number, unit: string): string => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /**
- * SPEC section 9: under 1 hour shows minutes ('Just now' under a minute), under 24 hours hours,
+ * How long ago a time was: under 1 hour shows minutes ('Just now' under a minute), under 24 hours hours,
  * under 168 hours days, otherwise a date.
  */
 export function formatRelativeDate(iso: string, now: Date = new Date(), locale?: string): string {

@@ -1,6 +1,6 @@
 import { TEXTAREA_MAX_HEIGHT_PX } from '../config/constants';
 
-/** The height a growing textarea should take: its content height, capped at 200 px (SPEC section 9). */
+/** The height a growing textarea should take: its content height, capped at 200 px. */
 export function clampTextareaHeight(
   scrollHeight: number,
   max: number = TEXTAREA_MAX_HEIGHT_PX,

@@ -4,7 +4,7 @@ import { useMediaQuery } from './use-media-query';
 const DESKTOP_QUERY = '(min-width: 768px)';
 
 /**
- * Sidebar state (UI.md): open beside the chat on desktop; on mobile closed by default, sliding over
+ * Sidebar state: open beside the chat on desktop; on mobile closed by default, sliding over
  * the chat with an overlay and closing on selection, a tap outside or Escape.
  */
 export function useSidebar() {

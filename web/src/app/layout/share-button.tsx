@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { COPIED_FEEDBACK_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
 
-/** Copies the app's address; the label reads 'Copied!' for 2 seconds (SPEC section 4). */
+/** Copies the app's address; the label reads 'Copied!' for 2 seconds. */
 export function ShareButton() {
   const [copied, setCopied] = useState(false);
 

@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/hooks/auth-context';
 import { useLaunch } from '../launch-context';
 import { MainScreen } from './main-screen';
 
-/** '/': 'Loading...' while auth loads, the sign-in view without a user, else the app (SPEC section 2). */
+/** '/': 'Loading...' while auth loads, the sign-in view without a user, else the app. */
 export function MainRoute() {
   const { status } = useAuth();
   const { authMode, showLanding } = useLaunch();

@@ -14,7 +14,7 @@ import { AppHeader } from '../layout/app-header';
 
 type CheckoutState = { open: boolean; reason: string | null };
 
-/** The signed-in screen: sidebar, header and chat (UI.md layout). */
+/** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
   const sidebar = useSidebar();
   const active = useActiveConversation();
@@ -23,8 +23,8 @@ export function MainScreen() {
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
 
-  // The server reserves the credit on send and names the conversation after the first exchange
-  // (SPEC section 4), so both are read back rather than guessed here.
+  // The server reserves the credit on send and names the conversation after its first prompt, so
+  // both are read back rather than guessed here.
   const refreshAfterChange = useCallback(() => {
     void refreshCredits();
     void refreshConversations();

@@ -1,6 +1,6 @@
 import { Spinner } from './spinner';
 
-/** Full-screen 'Loading...' state shown while code or the session loads (SPEC section 2). */
+/** Full-screen 'Loading...' state shown while code or the session loads. */
 export function LoadingScreen() {
   return (
     <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-4 text-zinc-300">

@@ -1,4 +1,4 @@
-/** Inline error and notice lines under an auth form (SPEC section 2: errors appear inline). */
+/** Inline error and notice lines under an auth form: errors show in the form, not as toasts. */
 export function FormMessages({ error, notice }: { error: string | null; notice: string | null }) {
   return (
     <>

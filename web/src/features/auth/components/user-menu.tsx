@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../hooks/auth-context';
 
-/** Avatar button with the user's e-mail and 'Sign out' (SPEC section 2 header). */
+/** The header's avatar button: a menu with the user's e-mail and 'Sign out'. */
 export function UserMenu() {
   const { user, signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);

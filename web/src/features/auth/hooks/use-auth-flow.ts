@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-error';
 import type { AuthMode } from '../types';
 import { useAuth } from './auth-context';
 
-/** The auth screen's state machine: sign-in, sign-up, then the e-mail code step (SPEC sections 2, 4, 5). */
+/** The auth screen's state machine: sign-in, sign-up, then the e-mail code step. */
 export function useAuthFlow(initialMode: AuthMode) {
   const auth = useAuth();
   const [mode, setMode] = useState<AuthMode>(initialMode);

@@ -6,7 +6,10 @@ export interface Credentials {
   confirmPassword?: string;
 }
 
-/** SPEC section 5: the first failing rule's message, or null when the form may be sent. */
+/**
+ * The first failing rule's message, or null when the form may be sent: every field filled, and on
+ * sign-up matching passwords of at least 6 characters.
+ */
 export function validateCredentials(mode: 'sign-in' | 'sign-up', values: Credentials): string | null {
   if (!values.email.trim() || !values.password) return 'Please fill in all fields';
   if (mode === 'sign-in') return null;

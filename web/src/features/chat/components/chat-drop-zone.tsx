@@ -3,7 +3,7 @@ import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
-/** The whole chat area takes dropped image files, and lights up while files are dragged over it (UI.md). */
+/** The whole chat area takes dropped image files, and lights up while files are dragged over it. */
 export function ChatDropZone({ onFiles, children }: { onFiles(files: File[]): void; children: ReactNode }) {
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave fire for every child; count them so the highlight does not flicker.

@@ -20,7 +20,7 @@ export function ChatInput({ busy, attachments, onSend }: ChatInputProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   useAutoResize(textareaRef, value);
   const videoLinks = useVideoLinks(value, attachments);
-  // SPEC section 5: not while empty, while generating, or while a thumbnail is being fetched.
+  // Not while empty, while generating, or while an upload or a thumbnail is on its way.
   const canSend = value.trim().length > 0 && !busy && !attachments.busy;
 
   const submit = async () => {

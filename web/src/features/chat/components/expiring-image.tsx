@@ -13,7 +13,7 @@ interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
 
 /**
  * An image behind a short-lived signed URL. When it fails to load, fresh URLs are fetched once; if
- * it fails again, or the URL stays the same, it is hidden and the spec's error shows (SPEC 4 and 8).
+ * it fails again, or the URL stays the same, it is hidden and a 'Failed to load image' error shows.
  */
 export function ExpiringImage(props: ExpiringImageProps) {
   const { src, isBase64 = false, onExpired, errorClassName, link, className, alt, ...img } = props;

@@ -1,4 +1,4 @@
-/** Text followed by three animated dots, for messages whose job is still running (SPEC section 4). */
+/** Text followed by three animated dots, for messages whose job is still running. */
 export function LoadingDots({ text }: { text: string }) {
   const base = text.replace(/\.{3}$/, '');
   return (

@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect } from 'react';
 import { clampTextareaHeight } from '../../../utils/textarea-height';
 
-/** Grows a textarea with its content up to 200 px, then lets it scroll (SPEC section 2). */
+/** Grows a textarea with its content up to 200 px, then lets it scroll. */
 export function useAutoResize(ref: RefObject<HTMLTextAreaElement | null>, value: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height must follow every change of value
   useLayoutEffect(() => {

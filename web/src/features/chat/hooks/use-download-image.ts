@@ -5,7 +5,7 @@ import { downloadFilename } from '../../../utils/download-filename';
 import { saveBlob } from '../../../utils/save-blob';
 import { downloadImage } from '../api/download-image';
 
-/** Saves a message's 1280x720 PNG under the SPEC section 9 file name; busy while it runs. */
+/** Saves a message's 1280x720 PNG under a name made from its prompt; busy while it runs. */
 export function useDownloadImage(messageId: string, url: string | null, prompt: string | null) {
   const [busy, setBusy] = useState(false);
   const download = async () => {

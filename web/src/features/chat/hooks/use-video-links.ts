@@ -6,8 +6,8 @@ import type { Attachments } from './use-attachments';
 const TYPING_PAUSE_MS = 600;
 
 /**
- * Attaches the thumbnail of every video link in the message (SPEC section 1 and 5): pasted links at
- * once, typed ones after a pause. `detectNow` returns true when it started a fetch, so a send can wait.
+ * Attaches the thumbnail of every video link in the message: pasted links (or a bare video id pasted
+ * alone) at once, typed ones after a pause. `detectNow` returns true when it started a fetch, so a send can wait.
  */
 export function useVideoLinks(text: string, attachments: Attachments) {
   const { addVideoLink, syncWithText, knows } = attachments;

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { useRedirectHomeAfter } from '../hooks/use-redirect-after';
 import { StatusCard } from './status-card';
 
-/** Shown after a cancelled payment; returns to the app by itself after 3 seconds (SPEC section 2). */
+/** Shown after a cancelled payment; returns to the app by itself after 3 seconds. */
 export function CheckoutCancelPage() {
   const navigate = useNavigate();
   useRedirectHomeAfter(REDIRECT_DELAY_MS);

@@ -12,7 +12,7 @@ interface PurchaseCreditsDialogProps {
   reason?: string | null;
 }
 
-/** The checkout dialog (SPEC section 2). Payment itself arrives with the payments issue. */
+/** The checkout dialog: the credit packages to choose from. Purchasing only says it is coming soon. */
 export function PurchaseCreditsDialog({ open, onOpenChange, reason }: PurchaseCreditsDialogProps) {
   const [selected, setSelected] = useState<CreditPackage['id'] | null>(null);
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** Sends the user back to the app after `delayMs` while `active` (SPEC section 9: 3000 ms). */
+/** Sends the user back to the app after `delayMs` while `active`. */
 export function useRedirectHomeAfter(delayMs: number, active = true) {
   const navigate = useNavigate();
   useEffect(() => {

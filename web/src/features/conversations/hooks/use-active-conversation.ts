@@ -9,8 +9,8 @@ import { useConversations } from '../api/get-conversations';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The conversation rules of SPEC section 4: create one when none exist, select the first on load,
- * and after deleting the current one select the first remaining (or create a new one).
+ * Which conversation is open: one is created when none exist, the first is selected on load, and
+ * after deleting the open one the first remaining is selected (or a new one created).
  */
 export function useActiveConversation() {
   const conversations = useConversations();
@@ -58,7 +58,7 @@ export function useActiveConversation() {
     [remove.mutateAsync],
   );
 
-  /** The conversation to send into; when none is selected, one is created and 100 ms pass (SPEC 4). */
+  /** The conversation to send into; when none is selected, one is created and 100 ms pass. */
   const ensureConversation = useCallback(async () => {
     if (selectedId) return selectedId;
     const id = await createOnce();

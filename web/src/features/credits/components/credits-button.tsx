@@ -2,7 +2,7 @@ import { Zap } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCredits } from '../api/get-credits';
 
-/** The header's balance; clicking it opens the checkout dialog (SPEC section 2). */
+/** The header's balance; clicking it opens the checkout dialog. */
 export function CreditsButton({ onClick }: { onClick(): void }) {
   const { credits, isLoading } = useCredits();
   const label = `${credits} ${credits === 1 ? 'credit' : 'credits'}`;

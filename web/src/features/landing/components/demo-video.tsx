@@ -1,4 +1,4 @@
-/** The product demo: only the poster loads with the page; the video loads when played (UI.md). */
+/** The product demo: only the poster loads with the page; the video loads when played. */
 export function DemoVideo() {
   return (
     <figure className="overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900 shadow-2xl shadow-accent-600/10">

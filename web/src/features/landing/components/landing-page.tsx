@@ -6,7 +6,7 @@ import { LandingFooter } from './landing-footer';
 import { LandingNav } from './landing-nav';
 import { PricingSection } from './pricing-section';
 
-/** The public landing page (SPEC section 1, UI.md). Part of the entry chunk: keep it light. */
+/** The public landing page. Part of the entry chunk: keep it light. */
 export function LandingPage(props: StartHandlers) {
   return (
     <div className="flex min-h-dvh flex-col bg-[radial-gradient(ellipse_at_top,rgba(124,58,237,0.18),transparent_55%)]">
