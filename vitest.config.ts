@@ -16,6 +16,8 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // The backend logs every provoked failure; tests that read logs raise the level themselves.
+          env: { LOG_LEVEL: 'SILENT' },
         },
       },
       {

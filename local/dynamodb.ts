@@ -8,7 +8,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
 } from '@aws-sdk/client-dynamodb';
-import { type TableDefinition, tables } from '../functions/src/data/tables';
+import { type IndexDefinition, indexesOf, type TableDefinition, tables } from '../functions/src/data/tables';
 
 /** Credentials DynamoDB Local accepts (letters and digits only). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -69,20 +69,24 @@ export function createTableInput(name: string, table: TableDefinition): CreateTa
   const keys = [
     table.partitionKey,
     table.sortKey,
-    ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ...indexesOf(table).flatMap((i) => [i.partitionKey, i.sortKey]),
   ];
   const attributes = new Map(keys.filter((k) => k !== undefined).map((k) => [k.name, k.type]));
   const keySchema = (pk: { name: string }, sk?: { name: string }) => [
     { AttributeName: pk.name, KeyType: 'HASH' as const },
     ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
   ];
-  const index = (i: TableDefinition['indexes'][number]) => ({
+  const index = (i: IndexDefinition) => ({
     IndexName: i.name,
     KeySchema: keySchema(i.partitionKey, i.sortKey),
     Projection: { ProjectionType: 'ALL' as const },
   });
-  const local = table.indexes.filter((i) => i.kind === 'local').map(index);
-  const global = table.indexes.filter((i) => i.kind === 'global').map(index);
+  const local = indexesOf(table)
+    .filter((i) => i.kind === 'local')
+    .map(index);
+  const global = indexesOf(table)
+    .filter((i) => i.kind === 'global')
+    .map(index);
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST',

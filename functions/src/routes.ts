@@ -1,4 +1,4 @@
-import { type EndpointName, type Endpoints, endpoints } from '@thumbnail-studio/contract';
+import { type EndpointName, type Endpoints, endpoints, type HttpMethod } from '@thumbnail-studio/contract';
 import type { TableName } from './data/tables';
 
 /** What a function may touch; CDK grants exactly these and sets their environment variables. */
@@ -36,9 +36,7 @@ export const backgroundFunctions = {
 export type ApiFunctionName = keyof typeof apiFunctions;
 
 export interface Route {
-  /** The contract's name for what the endpoint does. */
-  endpoint: EndpointName;
-  method: Endpoints[EndpointName]['method'];
+  method: HttpMethod;
   path: string;
   fn: ApiFunctionName;
   /** false only for routes that prove the caller another way (the Stripe webhook). */
@@ -49,7 +47,6 @@ export interface Route {
 const route = <N extends EndpointName, F extends ApiFunctionName>(name: N, fn: F) => {
   const endpoint: Endpoints[N] = endpoints[name];
   return {
-    endpoint: name,
     method: endpoint.method as Endpoints[N]['method'],
     path: endpoint.path as Endpoints[N]['path'],
     fn,

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 import { pngSize } from './support/png';
 
-const INSUFFICIENT =
-  "You don't have enough credits to generate an image. Please purchase more credits to continue.";
+const INSUFFICIENT = INSUFFICIENT_CREDITS_TEXT;
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 3000) + 10_000;

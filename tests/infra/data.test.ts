@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
+  indexesOf,
   type KeyAttribute,
   type TableDefinition,
   type TableName,
@@ -32,7 +33,7 @@ describe('DynamoDB tables', () => {
       const keys = [
         def.partitionKey,
         def.sortKey,
-        ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+        ...indexesOf(def).flatMap((i) => [i.partitionKey, i.sortKey]),
       ];
       const expected = new Map(keys.filter((k): k is KeyAttribute => !!k).map((k) => [k.name, k.type]));
       const declared = new Map(
@@ -46,7 +47,7 @@ describe('DynamoDB tables', () => {
     it('has exactly its local and global indexes', () => {
       const props = deployed(name).Properties;
       const expectIndexes = (kind: 'local' | 'global', deployedIndexes: unknown) => {
-        const wanted = def.indexes
+        const wanted = indexesOf(def)
           .filter((i) => i.kind === kind)
           .map((i) => ({
             IndexName: i.name,

@@ -86,7 +86,10 @@ describe('conversations and messages', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatch(/empty/i);
     const broken = await api('POST', `/api/conversations/${id}/messages`, '{not json');
-    expect(broken).toEqual({ status: 400, body: { error: 'Request body must be JSON' } });
+    expect(broken).toEqual({
+      status: 400,
+      body: { error: 'Request body must be JSON', code: 'bad_request' },
+    });
     expect((await api('GET', `/api/conversations/${id}/messages`)).body.messages).toHaveLength(1);
   });
 
@@ -127,7 +130,7 @@ describe('ownership', () => {
     expect((await babbage('GET', '/api/conversations')).body.conversations).toEqual([]);
     expect(await babbage('GET', `/api/conversations/${id}/messages`)).toEqual({
       status: 404,
-      body: { error: 'Conversation not found' },
+      body: { error: 'Conversation not found', code: 'not_found' },
     });
     expect((await babbage('POST', `/api/conversations/${id}/messages`, { content: 'intrude' })).status).toBe(
       404,

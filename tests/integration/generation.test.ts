@@ -1,4 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
@@ -9,8 +10,7 @@ import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
-const NOT_ENOUGH =
-  "You don't have enough credits to generate an image. Please purchase more credits to continue.";
+const NOT_ENOUGH = INSUFFICIENT_CREDITS_TEXT;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
@@ -37,7 +37,7 @@ describe('generation with the offline provider', () => {
     expect(sent.status).toBe(202);
     expect(sent.body.assistantMessage).toMatchObject({
       status: 'pending',
-      content: 'Processing your request...',
+      content: PHASE_TEXT.queued,
     });
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
 
@@ -78,6 +78,7 @@ describe('generation with the offline provider', () => {
     const refused = await api('POST', path, { content: 'One more please' });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toBe(NOT_ENOUGH);
+    expect(refused.body.code).toBe('insufficient_credits');
     expect(refused.body.assistantMessage).toMatchObject({ status: 'error', content: NOT_ENOUGH });
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
     const messages = (await api('GET', path)).body.messages;
@@ -211,7 +212,10 @@ describe('reference images', () => {
     });
     const huge = grant.body.key;
     const tooBig = await babbage.api('POST', path, { content: 'Use this', uploaded_images: [huge] });
-    expect(tooBig).toMatchObject({ status: 400, body: { error: 'Images must be 10 MB or smaller.' } });
+    expect(tooBig).toMatchObject({
+      status: 400,
+      body: { error: 'Images must be 10 MB or smaller.', code: 'bad_request' },
+    });
     expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
   });
 
@@ -226,7 +230,7 @@ describe('reference images', () => {
     const { api } = await newUser('video');
     expect(await api('POST', '/api/video-thumbnails', { url: 'https://vimeo.com/123' })).toEqual({
       status: 400,
-      body: { error: 'Invalid YouTube URL' },
+      body: { error: 'Invalid YouTube URL', code: 'bad_request' },
     });
   });
 });

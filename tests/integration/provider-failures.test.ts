@@ -196,6 +196,7 @@ describe('with provider keys', () => {
       url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
     });
     expect(answer.status).toBe(502);
+    expect(answer.body.code).toBe('upstream_unavailable');
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
   });
 });

@@ -1,3 +1,4 @@
+import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
@@ -45,7 +46,7 @@ describe('the stuck-job sweeper', () => {
     const settled = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(settled).toMatchObject({
       status: 'error',
-      content: "I'm sorry, I encountered an error while processing your request. Please try again.",
+      content: UNEXPECTED_ERROR_TEXT,
     });
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
 

@@ -6,7 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { requireEnv } from '../lib/env';
+import { requireSetting, settings } from '../lib/settings';
 
 /** How long a signed image URL works; the web app re-reads messages to get fresh ones. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -19,14 +19,14 @@ let client: S3Client | undefined;
  */
 function s3(): S3Client {
   client ??= new S3Client({
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    forcePathStyle: settings().S3_FORCE_PATH_STYLE,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return client;
 }
 
-const bucket = () => requireEnv('IMAGES_BUCKET');
+const bucket = () => requireSetting('IMAGES_BUCKET');
 
 export async function putBlob(key: string, body: Uint8Array, contentType: string): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));

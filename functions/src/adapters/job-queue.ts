@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { JobMessage } from '../core/jobs';
-import { requireEnv } from '../lib/env';
+import type { JobMessage } from '@thumbnail-studio/contract';
+import { requireSetting } from '../lib/settings';
 
 let client: SQSClient | undefined;
 
@@ -8,6 +8,6 @@ let client: SQSClient | undefined;
 export async function enqueueJob(job: JobMessage): Promise<void> {
   client ??= new SQSClient({});
   await client.send(
-    new SendMessageCommand({ QueueUrl: requireEnv('JOBS_QUEUE_URL'), MessageBody: JSON.stringify(job) }),
+    new SendMessageCommand({ QueueUrl: requireSetting('JOBS_QUEUE_URL'), MessageBody: JSON.stringify(job) }),
   );
 }

@@ -1,13 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
+import { type AppSecrets, parseSettings, secretsSchema, settings } from '../lib/settings';
 
-const secretsSchema = z.object({
-  OPENAI_API_KEY: z.string().optional(),
-  GEMINI_API_KEY: z.string().optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-});
-export type AppSecrets = z.infer<typeof secretsSchema>;
+export type { AppSecrets } from '../lib/settings';
 
 /** Keys are re-read at most this often, so a rotated key reaches warm Lambdas. */
 const MAX_AGE_MS = 5 * 60_000;
@@ -15,19 +9,17 @@ let cached: { value: AppSecrets; at: number } | undefined;
 
 /**
  * Provider and Stripe keys. In AWS they live in one Secrets Manager secret
- * (`APP_SECRETS_ARN`); without it (the local cloud) they come from the environment.
+ * (`APP_SECRETS_ARN`); without it (the local cloud) they come from the
+ * environment. Blank keys count as missing, as every blank setting does.
  */
 export async function getSecrets(): Promise<AppSecrets> {
-  const arn = process.env.APP_SECRETS_ARN;
-  if (!arn) return secretsSchema.parse(blankToUndefined(process.env));
+  const arn = settings().APP_SECRETS_ARN;
+  if (!arn) return parseSettings(secretsSchema, process.env);
   if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.value;
   const { SecretString } = await new SecretsManagerClient({}).send(
     new GetSecretValueCommand({ SecretId: arn }),
   );
-  const value = secretsSchema.parse(blankToUndefined(JSON.parse(SecretString ?? '{}')));
+  const value = parseSettings(secretsSchema, JSON.parse(SecretString ?? '{}'));
   cached = { value, at: Date.now() };
   return value;
 }
-
-const blankToUndefined = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === '' ? undefined : value]));

@@ -1,25 +1,7 @@
 import sharp from 'sharp';
-import * as z from 'zod';
 import { isVideoId } from '../core/video-links';
+import { settings } from '../lib/settings';
 import type { ImageData } from '../providers/types';
-
-/** A blank variable takes the default. */
-const setting = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
-
-const settingsSchema = z.object({
-  /** Where thumbnails are fetched from: `${base}/${videoId}/maxresdefault.jpg`. Tests point it at a fake. */
-  VIDEO_THUMBNAIL_BASE_URL: setting(z.url().default('https://i.ytimg.com/vi')),
-  // Up to three sizes are tried one after another; together they must fit the API's 10 s Lambda.
-  VIDEO_THUMBNAIL_TIMEOUT_MS: setting(z.coerce.number().int().positive().default(3_000)),
-  VIDEO_THUMBNAIL_MAX_BYTES: setting(
-    z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(5 * 1024 * 1024),
-  ),
-});
 
 export interface VideoThumbnailOptions {
   baseUrl: string;
@@ -52,8 +34,8 @@ class FetchFailure extends Error {
 }
 
 /**
- * Fetches a video's thumbnail server-side (DESIGN.md decision 4): maxres,
- * then sd, then hq, from the video site's image host only. Redirects are
+ * Fetches a video's thumbnail server-side (never through public proxies):
+ * maxres, then sd, then hq, from the video site's image host only. Redirects are
  * followed only to allowed hosts; each request has a timeout and a size cap;
  * only image responses larger than the placeholder count.
  */
@@ -61,7 +43,7 @@ export async function fetchVideoThumbnail(
   videoId: string,
   overrides: Partial<VideoThumbnailOptions> = {},
 ): Promise<VideoThumbnailResult> {
-  const env = settingsSchema.parse(process.env);
+  const env = settings();
   const options: VideoThumbnailOptions = {
     baseUrl: env.VIDEO_THUMBNAIL_BASE_URL,
     timeoutMs: env.VIDEO_THUMBNAIL_TIMEOUT_MS,

@@ -45,12 +45,11 @@ describe('classifyRequest', () => {
   });
 
   it('treats a provider failure as NEW_IMAGE and logs it', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onFailure = vi.fn();
     const provider = { classify: vi.fn(async () => Promise.reject(new Error('boom'))) };
 
-    expect(await classifyRequest([turn()], 'x', provider)).toBe('NEW_IMAGE');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('boom'));
-    warn.mockRestore();
+    expect(await classifyRequest([turn()], 'x', provider, onFailure)).toBe('NEW_IMAGE');
+    expect(onFailure).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }));
   });
 
   it('treats a missing provider as NEW_IMAGE', async () => {

@@ -1,8 +1,9 @@
 import type { ChatTurn, Classification, ImageProvider } from '../providers/types';
 
 /**
- * What the classifier model is told (SPEC section 4's rules). Every provider
- * sends this same text as its system instruction.
+ * What the classifier model is told: changing an earlier image or using a
+ * video link or thumbnail as reference is an edit, a wholly new image is not.
+ * Every provider sends this same text as its system instruction.
  */
 export const CLASSIFIER_INSTRUCTIONS = [
   'You classify the newest message of a chat with a YouTube thumbnail generator.',
@@ -28,29 +29,24 @@ export function normalizeClassification(answer: string): Classification {
 }
 
 /**
- * Decides whether a message edits an earlier image or asks for a new one
- * (SPEC section 4). The second-to-last history message carrying images means
- * IMAGE_EDIT without asking a model; otherwise the provider's small text
- * model answers. Any other answer, a failure or no provider means NEW_IMAGE.
+ * Decides whether a message edits an earlier image or asks for a new one.
+ * When the second-to-last message of the history carries images, it is an
+ * edit without asking a model; otherwise the provider's small text model
+ * answers. Any other answer, a failure or no provider means NEW_IMAGE; a
+ * failure goes to `onFailure`, to be logged.
  */
 export async function classifyRequest(
   history: ChatTurn[],
   message: string,
   provider: Pick<ImageProvider, 'classify'> | undefined,
+  onFailure: (error: unknown) => void = () => {},
 ): Promise<Classification> {
   if (history.at(-2)?.hasImages) return 'IMAGE_EDIT';
   if (!provider) return 'NEW_IMAGE';
   try {
     return normalizeClassification(await provider.classify(history, message));
   } catch (error) {
-    // SPEC section 8: a classifier failure is logged and treated as a new image.
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: 'classifier failed; treating the request as a new image',
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    onFailure(error);
     return 'NEW_IMAGE';
   }
 }

@@ -1,5 +1,6 @@
+import { DEFAULT_TITLE, GREETING } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TITLE, GREETING, titleFromPrompt } from './conversations';
+import { titleAfterAnswer, titleFromPrompt } from './conversations';
 
 describe('titleFromPrompt', () => {
   it('keeps a short prompt as it is', () => {
@@ -27,5 +28,20 @@ describe('GREETING', () => {
   it('says it is a thumbnail generator that creates high-quality images from detailed descriptions', () => {
     expect(GREETING).toMatch(/thumbnail generator/);
     expect(GREETING).toMatch(/high-quality images from detailed descriptions/);
+  });
+});
+
+describe('titleAfterAnswer', () => {
+  it('names an untitled conversation after the prompt of its first exchange', () => {
+    expect(
+      titleAfterAnswer({ currentTitle: DEFAULT_TITLE, userMessagesSoFar: 1, prompt: 'Cat astronaut' }),
+    ).toBe('Cat astronaut');
+  });
+
+  it('keeps the title after later exchanges, and a title the user chose', () => {
+    expect(
+      titleAfterAnswer({ currentTitle: DEFAULT_TITLE, userMessagesSoFar: 2, prompt: 'x' }),
+    ).toBeUndefined();
+    expect(titleAfterAnswer({ currentTitle: 'Mine', userMessagesSoFar: 1, prompt: 'x' })).toBeUndefined();
   });
 });

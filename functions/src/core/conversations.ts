@@ -1,15 +1,24 @@
-/** Conversation rules of SPEC sections 1, 3, 4 and 9. Pure functions only. */
+import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
 
-export const DEFAULT_TITLE = 'New Conversation';
+/** Titles are cut to this many characters. */
 export const TITLE_LENGTH = 50;
-
-/** The assistant's greeting that opens every new conversation (SPEC section 1). */
-export const GREETING =
-  "Hi! I'm your YouTube thumbnail generator. I can create high-quality images from detailed descriptions. " +
-  'Describe the thumbnail you want, attach reference images, or paste a YouTube link to get started.';
 
 /** The prompt's first 50 characters, with an ellipsis when it was longer. */
 export function titleFromPrompt(prompt: string): string {
   const text = prompt.trim().replace(/\s+/g, ' ');
   return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH)}...` : text || DEFAULT_TITLE;
+}
+
+/**
+ * The title a conversation takes once a job answered: after the first
+ * exchange, an untitled conversation is named after its prompt; otherwise it
+ * keeps its title (undefined).
+ */
+export function titleAfterAnswer(input: {
+  currentTitle: string;
+  userMessagesSoFar: number;
+  prompt: string;
+}): string | undefined {
+  if (input.userMessagesSoFar !== 1 || input.currentTitle !== DEFAULT_TITLE) return undefined;
+  return titleFromPrompt(input.prompt);
 }

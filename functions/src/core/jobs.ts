@@ -1,15 +1,4 @@
-/** Generation job rules (DESIGN decision 2). Pure values and functions. */
-
-/** Texts the pending assistant message shows as the job moves (SPEC section 4). */
-export const PHASE_TEXT = {
-  queued: 'Processing your request...',
-  editing: 'Editing your image...',
-  generating: 'Generating your image...',
-} as const;
-
-/** Shown when anything unexpected fails while processing (SPEC section 8). */
-export const UNEXPECTED_ERROR_TEXT =
-  "I'm sorry, I encountered an error while processing your request. Please try again.";
+/** Generation job rules: pure values. A job is the pending assistant message that answers a send. */
 
 /** The key of the sparse pending-jobs index; one shard is plenty at this scale. */
 export const PENDING_SHARD = 'pending';
@@ -20,12 +9,5 @@ export const PENDING_SHARD = 'pending';
  */
 export const JOB_LEASE_MS = 15 * 60_000;
 
-/** The message the worker receives from the queue. */
-export interface JobMessage {
-  jobId: string;
-  conversationId: string;
-  userId: string;
-}
-
-/** How many earlier image-bearing messages give context (SPEC section 9). */
+/** Images of at most this many earlier image-bearing messages give the provider context. */
 export const CONTEXT_IMAGE_MESSAGES = 3;

@@ -1,31 +1,20 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Conversation } from '../core/types';
 import { ddb } from '../lib/clients';
-import { tableName } from '../lib/env';
+import { queryAll, tableName, unlessConditionFails } from './dynamo';
 import { tables } from './tables';
 
 const table = () => tableName('conversations');
-const byUpdated = tables.conversations.indexes[0].name;
 
 /** A user's conversations, most recently updated first. */
-export async function listConversationsByUser(userId: string): Promise<Conversation[]> {
-  const items: Conversation[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: byUpdated,
-        KeyConditionExpression: 'user_id = :u',
-        ExpressionAttributeValues: { ':u': userId },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Conversation[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function listConversationsByUser(userId: string): Promise<Conversation[]> {
+  return queryAll<Conversation>({
+    TableName: table(),
+    IndexName: tables.conversations.indexes.byUpdated.name,
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': userId },
+    ScanIndexForward: false,
+  });
 }
 
 /** One conversation, only if the user owns it (the owner is part of the key). */
@@ -47,8 +36,8 @@ export async function updateConversation(
   fields: Partial<Pick<Conversation, 'title' | 'updated_at'>>,
 ): Promise<Conversation | undefined> {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
-  try {
-    const { Attributes } = await ddb.send(
+  const result = await unlessConditionFails(
+    ddb.send(
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: userId, id },
@@ -58,12 +47,9 @@ export async function updateConversation(
         ExpressionAttributeValues: Object.fromEntries(entries.map(([key, value]) => [`:${key}`, value])),
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes as Conversation;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+  );
+  return result?.Attributes as Conversation | undefined;
 }
 
 /** Deletes the conversation item; true when it existed and belonged to the user. */
@@ -73,3 +59,12 @@ export async function deleteConversation(userId: string, id: string): Promise<bo
   );
   return Attributes !== undefined;
 }
+
+/** A transaction item that holds only while the user's conversation exists. */
+export const conversationExists = (userId: string, id: string) => ({
+  ConditionCheck: {
+    TableName: table(),
+    Key: { user_id: userId, id },
+    ConditionExpression: 'attribute_exists(id)',
+  },
+});

@@ -1,34 +1,46 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
-import { tableName } from '../lib/env';
+import { queryAll, tableName, unlessConditionFails } from './dynamo';
 import { tables } from './tables';
 
 const table = () => tableName('messages');
-const byId = tables.messages.indexes[0].name;
+const keyOf = (message: Pick<StoredMessage, 'conversation_id' | 'id'>) => ({
+  conversation_id: message.conversation_id,
+  id: message.id,
+});
 
 /** A conversation's messages, oldest first (ids are ULIDs). */
-export async function listMessagesByConversation(conversationId: string): Promise<StoredMessage[]> {
-  const items: StoredMessage[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'conversation_id = :c',
-        ExpressionAttributeValues: { ':c': conversationId },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as StoredMessage[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function listMessagesByConversation(conversationId: string): Promise<StoredMessage[]> {
+  return queryAll<StoredMessage>({
+    TableName: table(),
+    KeyConditionExpression: 'conversation_id = :c',
+    ExpressionAttributeValues: { ':c': conversationId },
+    ConsistentRead: true,
+  });
 }
 
 export async function putMessage(message: StoredMessage): Promise<void> {
   await ddb.send(new PutCommand({ TableName: table(), Item: message }));
+}
+
+/** A transaction item that stores a new message. */
+export const newMessageItem = (message: StoredMessage) => ({
+  Put: { TableName: table(), Item: message, ConditionExpression: 'attribute_not_exists(id)' },
+});
+
+async function readMessage(key: Pick<StoredMessage, 'conversation_id' | 'id'>) {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: table(), Key: keyOf(key), ConsistentRead: true }),
+  );
+  return Item as StoredMessage | undefined;
 }
 
 /** One message by id, only if the user owns it. */
@@ -36,7 +48,7 @@ export async function getMessageById(userId: string, id: string): Promise<Stored
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: table(),
-      IndexName: byId,
+      IndexName: tables.messages.indexes.byId.name,
       KeyConditionExpression: 'id = :id',
       ExpressionAttributeValues: { ':id': id },
     }),
@@ -44,14 +56,7 @@ export async function getMessageById(userId: string, id: string): Promise<Stored
   const found = Items?.[0] as StoredMessage | undefined;
   if (!found || found.user_id !== userId) return undefined;
   // The index is eventually consistent; read the item itself for the latest state.
-  const { Item } = await ddb.send(
-    new GetCommand({
-      TableName: table(),
-      Key: { conversation_id: found.conversation_id, id },
-      ConsistentRead: true,
-    }),
-  );
-  return Item as StoredMessage | undefined;
+  return readMessage(found);
 }
 
 /** Deletes every message of a conversation, 25 at a time (BatchWrite's limit); returns what it deleted. */
@@ -59,9 +64,7 @@ export async function deleteMessagesByConversation(conversationId: string): Prom
   const messages = await listMessagesByConversation(conversationId);
   for (let i = 0; i < messages.length; i += 25) {
     let requests: Record<string, unknown[]> | undefined = {
-      [table()]: messages.slice(i, i + 25).map((message) => ({
-        DeleteRequest: { Key: { conversation_id: conversationId, id: message.id } },
-      })),
+      [table()]: messages.slice(i, i + 25).map((message) => ({ DeleteRequest: { Key: keyOf(message) } })),
     };
     while (requests && Object.keys(requests).length > 0) {
       const result = await ddb.send(new BatchWriteCommand({ RequestItems: requests as never }));
@@ -69,4 +72,98 @@ export async function deleteMessagesByConversation(conversationId: string): Prom
     }
   }
   return messages;
+}
+
+/**
+ * Takes the job for this delivery: only a pending job that is queued, or
+ * whose previous worker's lease ran out. Undefined means someone else has it
+ * or it already settled, so a repeated delivery does nothing.
+ */
+export async function claimJob(job: { conversationId: string; jobId: string }) {
+  const now = Date.now();
+  const result = await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { conversation_id: job.conversationId, id: job.jobId },
+        UpdateExpression: 'SET job_state = :running, started_at = :now ADD attempts :one',
+        ConditionExpression:
+          '#status = :pending AND (job_state = :queued OR (job_state = :running AND started_at < :expired))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':queued': 'queued',
+          ':running': 'running',
+          ':now': new Date(now).toISOString(),
+          ':expired': new Date(now - JOB_LEASE_MS).toISOString(),
+          ':one': 1,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return result?.Attributes as StoredMessage | undefined;
+}
+
+/** Shows the job's phase ('Editing your image...') while it is still pending. */
+export async function showJobPhase(job: StoredMessage, content: string): Promise<void> {
+  await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keyOf(job),
+        UpdateExpression: 'SET content = :content',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':content': content, ':pending': 'pending' },
+      }),
+    ),
+  );
+}
+
+/**
+ * Hands a pending job back to the queue's next delivery, whoever held it.
+ * Only for the local cloud's restart, when no worker of the previous run is alive.
+ */
+export async function releaseJob(job: StoredMessage): Promise<void> {
+  await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keyOf(job),
+        UpdateExpression: 'SET job_state = :queued',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued', ':pending': 'pending' },
+      }),
+    ),
+  );
+}
+
+/**
+ * A transaction item that settles a pending job once: `set` writes its
+ * outcome and the pending-index keys go, so the sweeper no longer sees it.
+ */
+export const settleJobItem = (job: StoredMessage, set: string, values: Record<string, unknown>) => ({
+  Update: {
+    TableName: table(),
+    Key: keyOf(job),
+    UpdateExpression: `SET ${set} REMOVE pending_shard, pending_since, job_state`,
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pending': 'pending', ...values },
+  },
+});
+
+/** Jobs still pending that were sent before `cutoff`, oldest first. */
+export async function listUnsettledJobsSentBefore(cutoff: string): Promise<StoredMessage[]> {
+  const listed = await queryAll<StoredMessage>({
+    TableName: table(),
+    IndexName: tables.messages.indexes.byPending.name,
+    KeyConditionExpression: 'pending_shard = :shard AND pending_since < :cutoff',
+    ExpressionAttributeValues: { ':shard': PENDING_SHARD, ':cutoff': cutoff },
+  });
+  // The index is eventually consistent: read each item for its current state.
+  const current = await Promise.all(listed.map(readMessage));
+  return current.filter((item): item is StoredMessage => item?.status === 'pending');
 }

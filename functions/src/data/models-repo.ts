@@ -1,6 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients';
-import { tableName } from '../lib/env';
+import { tableName, unlessConditionFails } from './dynamo';
 
 const table = () => tableName('models');
 
@@ -45,12 +45,13 @@ export async function getModelsByIds(userId: string, ids: string[]): Promise<Per
   return unique.map((id) => found.get(id)).filter((model) => model !== undefined);
 }
 
-/** Counts one more use of each model (SPEC section 7, track_model_usage). */
+/** Counts one more use of each model featured in a generated image. */
 export async function trackModelUsage(userId: string, ids: string[], at: string): Promise<void> {
   await Promise.all(
     [...new Set(ids)].map((id) =>
-      ddb
-        .send(
+      // A model deleted since the message was sent has nothing left to count.
+      unlessConditionFails(
+        ddb.send(
           new UpdateCommand({
             TableName: table(),
             Key: { user_id: userId, sk: modelKey(id) },
@@ -58,11 +59,8 @@ export async function trackModelUsage(userId: string, ids: string[], at: string)
             ConditionExpression: 'attribute_exists(sk)',
             ExpressionAttributeValues: { ':one': 1, ':at': at },
           }),
-        )
-        .catch((error: Error) => {
-          // A model deleted since the message was sent has nothing left to count.
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
-        }),
+        ),
+      ),
     ),
   );
 }

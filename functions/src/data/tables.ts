@@ -19,50 +19,60 @@ export interface IndexDefinition {
 export interface TableDefinition {
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
-  indexes: IndexDefinition[];
+  /** By the name the code refers to it with; `name` is the index's name in DynamoDB. */
+  indexes: Record<string, IndexDefinition>;
   /** Environment variable that carries the deployed table name to the functions. */
-  envVar: string;
+  envVar: 'CONVERSATIONS_TABLE' | 'MESSAGES_TABLE' | 'MODELS_TABLE' | 'CREDITS_TABLE';
 }
 
 const S = (name: string): KeyAttribute => ({ name, type: 'S' });
 
 export const tables = {
-  /** A user's conversations; listed newest first through `by-updated`. */
+  /** A user's conversations; listed newest first through `byUpdated`. */
   conversations: {
     partitionKey: S('user_id'),
     sortKey: S('id'),
-    indexes: [{ name: 'by-updated', kind: 'local', partitionKey: S('user_id'), sortKey: S('updated_at') }],
+    indexes: {
+      byUpdated: { name: 'by-updated', kind: 'local', partitionKey: S('user_id'), sortKey: S('updated_at') },
+    },
     envVar: 'CONVERSATIONS_TABLE',
   },
   /**
    * Messages of a conversation; ids are ULIDs, so the sort key is chronological.
-   * `by-pending` is sparse: only assistant messages whose job has not settled
+   * `byPending` is sparse: only assistant messages whose job has not settled
    * carry its keys, so the sweeper finds stuck jobs without a scan.
    */
   messages: {
     partitionKey: S('conversation_id'),
     sortKey: S('id'),
-    indexes: [
-      { name: 'by-id', kind: 'global', partitionKey: S('id') },
-      { name: 'by-pending', kind: 'global', partitionKey: S('pending_shard'), sortKey: S('pending_since') },
-    ],
+    indexes: {
+      byId: { name: 'by-id', kind: 'global', partitionKey: S('id') },
+      byPending: {
+        name: 'by-pending',
+        kind: 'global',
+        partitionKey: S('pending_shard'),
+        sortKey: S('pending_since'),
+      },
+    },
     envVar: 'MESSAGES_TABLE',
   },
   /** Person models and their images, per user. */
   models: {
     partitionKey: S('user_id'),
     sortKey: S('sk'),
-    indexes: [],
+    indexes: {},
     envVar: 'MODELS_TABLE',
   },
   /** Per user: one `balance` item and the ledger entries (`ledger#<key>`) that add up to it. */
   credits: {
     partitionKey: S('user_id'),
     sortKey: S('sk'),
-    indexes: [],
+    indexes: {},
     envVar: 'CREDITS_TABLE',
   },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof tables;
-export const tableNames = Object.keys(tables) as TableName[];
+
+/** A table's indexes as a list, for the code that creates them. */
+export const indexesOf = (table: TableDefinition): IndexDefinition[] => Object.values(table.indexes);

@@ -1,6 +1,6 @@
 import { getOrOpenBalance } from '../data/credits-repo';
-import { settings } from '../lib/env';
 import { createApiHandler, json } from '../lib/http';
+import { settings } from '../lib/settings';
 import type { RouteKey } from '../routes';
 
 export const handler = createApiHandler<RouteKey<'credits'>>({

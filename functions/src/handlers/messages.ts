@@ -1,24 +1,13 @@
-import * as z from 'zod';
+import { PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
 import { getMessageById, listMessagesByConversation } from '../data/messages-repo';
-import { BadRequestError, NotFoundError } from '../lib/errors';
-import { createApiHandler, json, parseBody } from '../lib/http';
-import { viewMessage, viewMessages } from '../lib/message-view';
-import { availableProviders, providerLabels } from '../providers/catalog';
+import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
+import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
+import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
-import { MAX_IMAGES_PER_MESSAGE } from '../services/references';
+import { viewMessage, viewMessages } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
-
-const sendBody = z.object({
-  content: z.string().trim().min(1, 'Message is empty').max(4000, 'Message is too long'),
-  provider: z.string().optional(),
-  uploaded_images: z
-    .array(z.string().min(1).max(256))
-    .max(MAX_IMAGES_PER_MESSAGE, 'Attach at most 4 images')
-    .default([]),
-  selected_model_ids: z.array(z.string().min(1).max(256)).max(10).default([]),
-});
 
 async function requireConversation(userId: string, id: string | undefined) {
   const conversation = id ? await getConversationById(userId, id) : undefined;
@@ -34,7 +23,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
 
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     const conversation = await requireConversation(userId, params.id);
-    const body = parseBody(event, sendBody);
+    const body = parseBody(event, sendMessageBodySchema);
     const offered = availableProviders(await getSecrets());
     const provider = body.provider ?? offered[0];
     if (!provider || !offered.includes(provider as (typeof offered)[number])) {
@@ -52,8 +41,11 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
       userMessage: await viewMessage(result.userMessage),
       assistantMessage: await viewMessage(result.assistantMessage),
     };
-    if (result.outcome === 'insufficient')
-      return json(402, { error: result.assistantMessage.content, ...answer });
+    if (result.outcome === 'insufficient') {
+      // Both messages were stored: the refusal carries them, so the chat shows them at once.
+      const refusal = new InsufficientCreditsError(result.assistantMessage.content);
+      return errorAnswer(refusal.status, refusal.code, refusal.message, answer);
+    }
     return json(202, answer);
   },
 
@@ -66,7 +58,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
   'GET /api/providers': async () => {
     const offered = availableProviders(await getSecrets());
     return json(200, {
-      providers: offered.map((id) => ({ id, label: providerLabels[id] })),
+      providers: offered.map((id) => ({ id, label: PROVIDER_LABELS[id] })),
       default: offered[0],
     });
   },

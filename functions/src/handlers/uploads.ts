@@ -1,27 +1,17 @@
-import * as z from 'zod';
+import { createUploadBodySchema, videoThumbnailBodySchema } from '@thumbnail-studio/contract';
 import { signedGetUrl, signedPutUrl } from '../adapters/blob-store';
 import { fetchVideoThumbnail } from '../adapters/video-thumbnails';
 import { parseVideoLink } from '../core/video-links';
-import { AppError, BadRequestError } from '../lib/errors';
+import { BadRequestError, UpstreamUnavailableError } from '../lib/errors';
 import { createApiHandler, json, parseBody } from '../lib/http';
 import { newId } from '../lib/ids';
 import type { RouteKey } from '../routes';
-import { MAX_UPLOAD_BYTES, storeImage, uploadPrefix } from '../services/references';
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-
-const uploadBody = z.object({
-  content_type: z.enum(IMAGE_TYPES, {
-    message: 'Only image files can be attached (JPEG, PNG, WebP, GIF or AVIF)',
-  }),
-  size: z.number().int().positive().max(MAX_UPLOAD_BYTES, 'Images must be 10 MB or smaller.'),
-});
-const videoBody = z.object({ url: z.string().trim().min(1, 'Invalid YouTube URL') });
+import { storeImage, uploadPrefix } from '../services/references';
 
 export const handler = createApiHandler<RouteKey<'uploads'>>({
   /** A presigned PUT for one image; the backend checks and re-encodes it when the message is sent. */
   'POST /api/uploads': async ({ userId, event }) => {
-    const { content_type } = parseBody(event, uploadBody);
+    const { content_type } = parseBody(event, createUploadBodySchema);
     const key = `${uploadPrefix(userId)}${newId()}`;
     return json(201, {
       key,
@@ -32,11 +22,13 @@ export const handler = createApiHandler<RouteKey<'uploads'>>({
 
   /** Fetches a video's thumbnail server-side (no public proxies) and keeps it as a reference. */
   'POST /api/video-thumbnails': async ({ userId, event }) => {
-    const { url } = parseBody(event, videoBody);
+    const { url } = parseBody(event, videoThumbnailBodySchema);
     const link = parseVideoLink(url);
     if (!link.ok) throw new BadRequestError(link.error);
     const thumbnail = await fetchVideoThumbnail(link.videoId);
-    if (!thumbnail.ok) throw new AppError(502, 'The video thumbnail could not be fetched. Please try again.');
+    if (!thumbnail.ok) {
+      throw new UpstreamUnavailableError('The video thumbnail could not be fetched. Please try again.');
+    }
     // A pending attachment like an upload: it becomes a reference when sent, or expires.
     const key = await storeImage(uploadPrefix(userId), thumbnail.image.bytes);
     return json(201, { key, video_id: link.videoId, url: await signedGetUrl(key) });

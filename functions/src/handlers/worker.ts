@@ -1,30 +1,34 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import * as z from 'zod';
-import { processJob } from '../services/process-job';
+import { jobMessageSchema } from '@thumbnail-studio/contract';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { logger } from '../lib/logger';
+import { runGenerationJob } from '../services/generation-job';
 
-const jobSchema = z.object({
-  jobId: z.string().min(1),
-  conversationId: z.string().min(1),
-  userId: z.string().min(1),
-});
+const parseJob = (body: string) => {
+  try {
+    return jobMessageSchema.safeParse(JSON.parse(body));
+  } catch {
+    return jobMessageSchema.safeParse(undefined);
+  }
+};
 
 /**
  * The generation worker (SQS, batch size 1). A record that fails for an
  * infrastructure reason is reported back so SQS retries only that record;
- * provider failures are settled inside `processJob` with a refund.
+ * provider failures are settled inside the job with a refund.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  if (context) logger.addContext(context);
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    const job = jobSchema.safeParse(JSON.parse(record.body));
+    const job = parseJob(record.body);
     if (!job.success) {
-      console.error(JSON.stringify({ level: 'error', message: 'malformed job dropped', body: record.body }));
+      logger.error('malformed job dropped', { messageId: record.messageId });
       continue;
     }
     try {
-      await processJob(job.data);
+      await runGenerationJob(job.data);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'job will be retried', error: String(error) }));
+      logger.error('job will be retried', { jobId: job.data.jobId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

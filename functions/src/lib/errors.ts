@@ -1,42 +1,58 @@
-import { INSUFFICIENT_CREDITS_MESSAGE } from '../core/credits';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  INSUFFICIENT_CREDITS_TEXT,
+  INTERNAL_ERROR_TEXT,
+} from '@thumbnail-studio/contract';
 
 /**
- * The one error vocabulary: a typed error carries its HTTP status and the
- * message the user sees. Anything else is an internal error, logged and
- * answered with a generic message.
+ * The one error vocabulary: a typed error carries its machine-readable code
+ * (which fixes the HTTP status) and the message the user sees. Anything else
+ * is an internal error, logged and answered with a generic message.
  */
 export class AppError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
     this.name = new.target.name;
   }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
 }
 
 export class BadRequestError extends AppError {
   constructor(message = 'Invalid request') {
-    super(400, message);
+    super('bad_request', message);
   }
 }
 
 export class UnauthorizedError extends AppError {
   constructor(message = 'Not authenticated') {
-    super(401, message);
+    super('unauthorized', message);
   }
 }
 
 export class InsufficientCreditsError extends AppError {
-  constructor(message = INSUFFICIENT_CREDITS_MESSAGE) {
-    super(402, message);
+  constructor(message = INSUFFICIENT_CREDITS_TEXT) {
+    super('insufficient_credits', message);
   }
 }
 
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
-    super(404, message);
+    super('not_found', message);
   }
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred';
+/** A service the request depends on (the video site, a provider) did not deliver. */
+export class UpstreamUnavailableError extends AppError {
+  constructor(message: string) {
+    super('upstream_unavailable', message);
+  }
+}
+
+export { INTERNAL_ERROR_TEXT };

@@ -1,6 +1,12 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ErrorBody, ErrorCode } from '@thumbnail-studio/contract';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError, BadRequestError, INTERNAL_ERROR_MESSAGE, UnauthorizedError } from './errors';
+import { AppError, BadRequestError, INTERNAL_ERROR_TEXT, NotFoundError, UnauthorizedError } from './errors';
+import { logger } from './logger';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -21,6 +27,10 @@ export const json = (statusCode: number, body: unknown): ApiResult => ({
 });
 
 export const noContent = (): ApiResult => ({ statusCode: 204 });
+
+/** An error answer: the sentence a person reads, its code, and any extra fields the client needs. */
+export const errorAnswer = (status: number, code: ErrorCode, error: string, extra: object = {}): ApiResult =>
+  json(status, { ...extra, error, code } satisfies ErrorBody);
 
 /** The caller's id, from the claims the JWT authorizer verified; never from the body. */
 export function callerId(event: ApiEvent): string {
@@ -52,18 +62,21 @@ export function parseBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.in
 
 /**
  * Builds a Lambda handler that dispatches on API Gateway's route key to one
- * operation per route, and maps errors to HTTP answers.
+ * operation per route, and maps errors to `{ error, code }` answers.
  */
 export function createApiHandler<K extends string>(operations: Record<K, Operation>) {
-  return async (event: ApiEvent): Promise<ApiResult> => {
+  return async (event: ApiEvent, context?: Context): Promise<ApiResult> => {
+    if (context) logger.addContext(context);
+    logger.resetKeys();
+    logger.appendKeys({ route: event.routeKey, api_request_id: event.requestContext.requestId });
     const operation = operations[event.routeKey as K];
-    if (!operation) return json(404, { error: 'Not found' });
     try {
+      if (!operation) throw new NotFoundError();
       return await operation({ userId: callerId(event), params: event.pathParameters ?? {}, event });
     } catch (error) {
-      if (error instanceof AppError) return json(error.status, { error: error.message });
-      console.error(JSON.stringify({ level: 'error', routeKey: event.routeKey, error: String(error) }));
-      return json(500, { error: INTERNAL_ERROR_MESSAGE });
+      if (error instanceof AppError) return errorAnswer(error.status, error.code, error.message);
+      logger.error('request failed', error as Error);
+      return errorAnswer(500, 'internal', INTERNAL_ERROR_TEXT);
     }
   };
 }

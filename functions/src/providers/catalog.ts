@@ -1,18 +1,12 @@
+import type { ProviderId } from '@thumbnail-studio/contract';
+import { PROVIDER_LABELS } from '@thumbnail-studio/contract';
 import { type ProviderSecrets, presentKey } from './settings';
-import type { ProviderId } from './types';
 
 // Kept apart from the provider implementations, so the API functions that only
 // list providers don't bundle the OpenAI and Gemini SDKs.
 
-/** Labels for the provider picker (SPEC section 9); the offline one says what it is. */
-export const providerLabels: Record<ProviderId, string> = {
-  gemini: 'Gemini Nano Banana',
-  openai: 'OpenAI GPT-Image',
-  local: 'Offline preview (no AI)',
-};
-
 export const isProviderId = (value: unknown): value is ProviderId =>
-  typeof value === 'string' && Object.hasOwn(providerLabels, value);
+  typeof value === 'string' && Object.hasOwn(PROVIDER_LABELS, value);
 
 /**
  * The providers to offer, the default first: the ones with a key (gemini,

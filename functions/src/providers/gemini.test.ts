@@ -1,3 +1,4 @@
+import { GEMINI_TEXTS } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FakeGemini,
@@ -5,10 +6,9 @@ import {
   INVALID_KEY,
   startFakeGemini,
 } from '../../../tests/fakes/gemini-server';
+import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { GEMINI_TEXTS } from './messages';
-import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
 import type { ImageData } from './types';
 
 let fake: FakeGemini;
@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
-silenceProviderLogs();
 
 describe('gemini generation and edit', () => {
   it('sends the instruction plus inline images, asks for 16:9, and reads the first inlineData part', async () => {

@@ -4,10 +4,11 @@ import type { GenerateContentResponse } from '@google/genai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type GenAIModule = typeof GenAISdk;
 
+import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes, bytesToBase64 } from './base64';
-import { GEMINI_TEXTS, logProviderError, NO_EDIT_IMAGES_TEXT } from './messages';
+import { logProviderError } from './log-provider-error';
 import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 

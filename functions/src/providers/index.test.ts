@@ -1,5 +1,6 @@
+import { PROVIDER_LABELS as providerLabels } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { availableProviders, createProvider, isProviderId, providerLabels } from './index';
+import { availableProviders, createProvider, isProviderId } from './index';
 import { readProviderSettings } from './settings';
 
 describe('availableProviders', () => {

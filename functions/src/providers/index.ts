@@ -3,13 +3,13 @@ import { createLocalProvider } from './local';
 import { type ProviderSecrets, presentKey, readProviderSettings, retryPolicy } from './settings';
 import type { ImageProvider } from './types';
 
-export { availableProviders, isProviderId, providerLabels } from './catalog';
+export { availableProviders, isProviderId } from './catalog';
 export type { ProviderSecrets } from './settings';
 
 /**
  * Builds a provider from its id, the keys (from wherever the caller keeps
  * them) and the settings in `env`. A provider without its key still answers,
- * with SPEC section 8's missing-key text. An unknown id throws.
+ * with the missing-key text that names the setting. An unknown id throws.
  */
 export async function createProvider(
   id: string,

@@ -1,8 +1,8 @@
+import { OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileParts } from '../../../tests/fakes/fake-http';
 import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { OPENAI_TEXTS } from './messages';
-import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
+import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
 
 let fake: FakeOpenAI;
 const jpeg = jpegOf(1, 2, 3);
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
-silenceProviderLogs();
 
 describe('openai errors', () => {
   const edit = { prompt: 'x', images: [jpeg], peopleNames: [], people: [] };

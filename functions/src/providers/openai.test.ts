@@ -1,10 +1,10 @@
+import { NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileParts } from '../../../tests/fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
+import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { NO_EDIT_IMAGES_TEXT } from './messages';
-import { generation, jpegOf, providerAgainst, silenceProviderLogs } from './testing';
 import type { ImageData } from './types';
 
 let fake: FakeOpenAI;
@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
-silenceProviderLogs();
 
 describe('openai generation', () => {
   it('calls images-generate with the spec parameters and a 16:9 size for gpt-image-2', async () => {

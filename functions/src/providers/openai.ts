@@ -3,10 +3,11 @@ import type * as OpenAISdk from 'openai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type OpenAIModule = typeof OpenAISdk;
 
+import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes } from './base64';
-import { logProviderError, NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from './messages';
+import { logProviderError } from './log-provider-error';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 

@@ -1,3 +1,4 @@
+import { logger } from '../lib/logger';
 /**
  * SPEC section 9's provider client rules in one place, for both SDKs: a
  * timeout per attempt, retries on network errors, 408, 409, 429 and 5xx,
@@ -89,14 +90,5 @@ export function createRetryingFetch(policy: RetryPolicy, baseFetch: FetchLike = 
 function logRetry(input: string | URL | Request, reason: string, retry: number, waitMs: number) {
   const url = input instanceof Request ? input.url : String(input);
   const path = URL.canParse(url) ? new URL(url).pathname : url;
-  console.warn(
-    JSON.stringify({
-      level: 'warn',
-      message: 'provider call retried',
-      path,
-      reason,
-      retry: retry + 1,
-      waitMs,
-    }),
-  );
+  logger.warn('provider call retried', { path, reason, retry: retry + 1, waitMs });
 }

@@ -2,7 +2,9 @@
  * The provider boundary of the generation worker. Everything here is free of
  * Node-only APIs (bytes are Uint8Array), so it could run in a browser later.
  */
-export type ProviderId = 'gemini' | 'openai' | 'local';
+import type { ProviderId } from '@thumbnail-studio/contract';
+
+export type { ProviderId };
 
 export interface ImageData {
   bytes: Uint8Array;

@@ -2,6 +2,7 @@ import { getBlob } from '../adapters/blob-store';
 import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { getModelsByIds } from '../data/models-repo';
+import { logger } from '../lib/logger';
 import type { ChatTurn, ImageData } from '../providers/types';
 
 /** At most this many photos of one person go to the provider, primary first. */
@@ -21,14 +22,12 @@ export const toChatTurns = (messages: StoredMessage[]): ChatTurn[] =>
     hasImages: contextKeysOf(message).length > 0,
   }));
 
-/** Reads images from S3; one that can't be read is skipped (SPEC section 5). */
+/** Reads images from S3; one that can't be read is skipped, and the job goes on without it. */
 async function loadImages(keys: string[]): Promise<ImageData[]> {
   const loaded = await Promise.all(
     keys.map((key) =>
       getBlob(key).catch((error) => {
-        console.warn(
-          JSON.stringify({ level: 'warn', message: 'image unreadable', key, error: String(error) }),
-        );
+        logger.warn('image unreadable; skipped', { key, error });
         return undefined;
       }),
     ),
@@ -38,7 +37,7 @@ async function loadImages(keys: string[]): Promise<ImageData[]> {
     .map((blob) => ({ bytes: blob.bytes, mimeType: blob.contentType }));
 }
 
-/** Images of the last 3 image-bearing messages (SPEC section 9), oldest first. */
+/** Images of the last 3 image-bearing messages, oldest first: the provider's context. */
 export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[]> {
   return loadImages(
     messages
@@ -48,7 +47,7 @@ export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[
   );
 }
 
-/** The selected people (SPEC section 1: featured prominently): their names, and photos primary first. */
+/** The selected people, to be featured prominently: their names, and photos primary first. */
 export async function loadPeople(userId: string, modelIds: string[]) {
   const models = await getModelsByIds(userId, modelIds);
   const keys = models.flatMap((model) =>

@@ -1,12 +1,8 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT } from '@thumbnail-studio/contract';
 import { blobSize, deleteBlobs, getBlob, putBlob } from '../adapters/blob-store';
 import { BadRequestError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { normalizeImage } from '../lib/images';
-
-/** Uploads larger than this are refused before decoding. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** At most this many images ride along with one message. */
-export const MAX_IMAGES_PER_MESSAGE = 4;
 
 /**
  * Where attachments wait until a message is sent: browser uploads, and video
@@ -30,7 +26,7 @@ export function acceptReferences(userId: string, keys: string[]): Promise<string
       // A presigned PUT can't cap its size, so look before reading the object into memory.
       const size = await blobSize(key);
       if (size === undefined) throw missing();
-      if (size > MAX_UPLOAD_BYTES) throw new BadRequestError('Images must be 10 MB or smaller.');
+      if (size > MAX_UPLOAD_BYTES) throw new BadRequestError(UPLOAD_TOO_LARGE_TEXT);
       const upload = await getBlob(key);
       if (!upload) throw missing();
       const reference = await storeImage(referencePrefix(userId), upload.bytes);

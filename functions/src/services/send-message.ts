@@ -1,16 +1,16 @@
+import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { enqueueJob } from '../adapters/job-queue';
-import { GENERATION_COST, INSUFFICIENT_CREDITS_MESSAGE } from '../core/credits';
-import { PENDING_SHARD, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '../core/jobs';
+import { PENDING_SHARD } from '../core/jobs';
 import { newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { updateConversation } from '../data/conversations-repo';
-import { getOrOpenBalance } from '../data/credits-repo';
-import { failJob, startJob } from '../data/jobs-repo';
+import { getOrOpenBalance, refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
 import { putMessage } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
-import { settings } from '../lib/env';
 import { BadRequestError, InsufficientCreditsError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { logger } from '../lib/logger';
+import { settings } from '../lib/settings';
 import { acceptReferences } from './references';
 
 export interface SendInput {
@@ -23,17 +23,17 @@ export interface SendInput {
 }
 
 export type SendResult = {
-  /** `queued`: a job will answer; `insufficient`: no credit, nothing charged. */
+  /** `queued`: a job will answer; `insufficient`: no credit, nothing charged; `failed`: refunded at once. */
   outcome: 'queued' | 'insufficient' | 'failed';
   userMessage: StoredMessage;
   assistantMessage: StoredMessage;
 };
 
 /**
- * Sends a message as a generation job (DESIGN decision 2): the user's
- * message and a pending assistant message are stored together with the
- * credit reservation, then the job is queued. Without a credit the
- * assistant's answer is the spec's not-enough-credits text and nothing is charged.
+ * Sends a message as a generation job: the user's message and a pending
+ * assistant message are stored together with the credit reservation, then
+ * the job is queued. Without a credit the assistant's answer is the
+ * not-enough-credits text and nothing is charged.
  */
 export async function sendMessage(input: SendInput): Promise<SendResult> {
   const models = await getModelsByIds(input.userId, input.selectedModelIds);
@@ -67,29 +67,17 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   });
   await getOrOpenBalance(input.userId, settings().INITIAL_CREDITS);
   try {
-    await startJob(userMessage, job, GENERATION_COST);
+    await storeMessagesAndReserveCredit(userMessage, job);
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
-    const refused = newMessage({
-      ...owner,
-      id: job.id,
-      role: 'assistant',
-      content: INSUFFICIENT_CREDITS_MESSAGE,
-      status: 'error',
-    });
-    await putMessage(userMessage);
-    await putMessage(refused);
-    await updateConversation(input.userId, input.conversationId, { updated_at: now });
-    return { outcome: 'insufficient', userMessage, assistantMessage: refused };
+    return refuseForCredits(userMessage, job);
   }
   await updateConversation(input.userId, input.conversationId, { updated_at: now });
   try {
     await enqueueJob({ jobId: job.id, conversationId: input.conversationId, userId: input.userId });
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'enqueue failed', jobId: job.id, error: String(error) }),
-    );
-    await failJob(job, UNEXPECTED_ERROR_TEXT, GENERATION_COST);
+    logger.error('enqueue failed; refunding the job', { jobId: job.id, error });
+    await refundJob(job, UNEXPECTED_ERROR_TEXT);
     return {
       outcome: 'failed',
       userMessage,
@@ -97,4 +85,21 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     };
   }
   return { outcome: 'queued', userMessage, assistantMessage: job };
+}
+
+/** Keeps the message, answered by the not-enough-credits text in place of the job; nothing is charged. */
+async function refuseForCredits(userMessage: StoredMessage, job: StoredMessage): Promise<SendResult> {
+  const refused = newMessage({
+    conversation_id: job.conversation_id,
+    user_id: job.user_id,
+    created_at: job.created_at,
+    id: job.id,
+    role: 'assistant',
+    content: INSUFFICIENT_CREDITS_TEXT,
+    status: 'error',
+  });
+  await putMessage(userMessage);
+  await putMessage(refused);
+  await updateConversation(job.user_id, job.conversation_id, { updated_at: job.created_at });
+  return { outcome: 'insufficient', userMessage, assistantMessage: refused };
 }

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
+  indexesOf,
   type KeyAttribute,
   type TableDefinition,
   type TableName,
@@ -47,7 +48,7 @@ export class Data extends Construct {
         deletionProtection: money,
         removalPolicy: money ? RemovalPolicy.RETAIN : (props.removalPolicy ?? RemovalPolicy.RETAIN),
       });
-      for (const index of def.indexes) {
+      for (const index of indexesOf(def)) {
         if (index.kind === 'local') {
           if (!index.sortKey) throw new Error(`Local index ${name}/${index.name} needs a sort key`);
           table.addLocalSecondaryIndex({

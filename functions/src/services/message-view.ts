@@ -1,8 +1,8 @@
 import { signedGetUrl } from '../adapters/blob-store';
-import type { StoredMessage, WireMessage } from '../core/types';
+import type { Message, StoredMessage } from '../core/types';
 
 /** What the API answers for a stored message: bookkeeping dropped, S3 keys signed into short-lived URLs. */
-export async function viewMessage(message: StoredMessage): Promise<WireMessage> {
+export async function viewMessage(message: StoredMessage): Promise<Message> {
   const {
     image_keys,
     video_id: _video,

@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import { createProvider } from './index';
-import type { ImageData } from './types';
+import { createProvider } from '../../functions/src/providers';
+import type { ImageData } from '../../functions/src/providers/types';
 
-/** Test support for the provider tests (never imported by a handler). */
+/** Test support for the provider tests: a provider against a fake server, and sample inputs. */
 
 const KEYS = {
   openai: ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'sk-test'],
@@ -35,14 +34,3 @@ export const jpegOf = (...tail: number[]): ImageData => ({
   bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...tail]),
   mimeType: 'image/jpeg',
 });
-
-/** Providers log every failure; the tests provoke many, so keep them out of the output. */
-export function silenceProviderLogs() {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-}

@@ -1,0 +1,116 @@
+import * as z from 'zod';
+
+/**
+ * Every setting the backend reads, with its default, parsed once. In AWS the
+ * CDK constructs set them; locally `npm start` sets the same names (and reads
+ * `.env`). One rule for all of them: a blank value is the same as no value,
+ * so `INITIAL_CREDITS=` in a copied `.env` means the default, not 0.
+ */
+
+const text = () => z.string().optional();
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const millis = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Where the backend's resources are; each is required only by the code that uses it. */
+const resourceSettings = z.object({
+  CONVERSATIONS_TABLE: text(),
+  MESSAGES_TABLE: text(),
+  MODELS_TABLE: text(),
+  CREDITS_TABLE: text(),
+  IMAGES_BUCKET: text(),
+  JOBS_QUEUE_URL: text(),
+  /** The Secrets Manager secret with the provider and Stripe keys; without it they come from the environment. */
+  APP_SECRETS_ARN: text(),
+  /** s3rver only speaks path-style URLs. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+
+/** Product rules an operator may tune. */
+const productSettings = z.object({
+  /** Credits every new user gets once. */
+  INITIAL_CREDITS: count(3),
+  /** A job not settled this long after it was sent is refunded by the sweeper (past every retry). */
+  JOB_STUCK_AFTER_MS: millis(60 * 60_000),
+});
+
+/** The image providers; model ids are settings because vendors retire models. */
+export const providerSettingsSchema = z.object({
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-2'),
+  OPENAI_CLASSIFIER_MODEL: z.string().default('gpt-4o-mini'),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
+  GEMINI_IMAGE_MODEL: z.string().default('gemini-3.1-flash-image'),
+  GEMINI_CLASSIFIER_MODEL: z.string().default('gemini-2.5-flash-lite'),
+  /** Per attempt: 10 minutes, 2 retries, back-off from 0.5 s up to 8 s. */
+  PROVIDER_TIMEOUT_MS: millis(600_000),
+  PROVIDER_MAX_RETRIES: count(2),
+  PROVIDER_RETRY_INITIAL_MS: millis(500),
+  PROVIDER_RETRY_MAX_MS: millis(8_000),
+  /** The offline provider waits this long before answering, to show a job in flight (0: no wait). */
+  LOCAL_PROVIDER_DELAY_MS: count(0),
+});
+export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
+
+/** Video thumbnails: `${base}/${videoId}/maxresdefault.jpg`; tests point the base at a fake host. */
+export const videoThumbnailSettingsSchema = z.object({
+  VIDEO_THUMBNAIL_BASE_URL: z.url().default('https://i.ytimg.com/vi'),
+  // Up to three sizes are tried one after another; together they must fit the API's 10 s Lambda.
+  VIDEO_THUMBNAIL_TIMEOUT_MS: millis(3_000),
+  VIDEO_THUMBNAIL_MAX_BYTES: millis(5 * 1024 * 1024),
+});
+
+/** Keys, read from the environment only where no secret is configured (the local cloud). */
+export const secretsSchema = z.object({
+  OPENAI_API_KEY: text(),
+  GEMINI_API_KEY: text(),
+  STRIPE_SECRET_KEY: text(),
+  STRIPE_WEBHOOK_SECRET: text(),
+});
+export type AppSecrets = z.infer<typeof secretsSchema>;
+
+const settingsSchema = z.object({
+  ...resourceSettings.shape,
+  ...productSettings.shape,
+  ...providerSettingsSchema.shape,
+  ...videoThumbnailSettingsSchema.shape,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export class SettingsError extends Error {}
+
+/** The one blank rule: strings are trimmed, and a blank one counts as unset. */
+export const withoutBlanks = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => {
+      const trimmed = typeof value === 'string' ? value.trim() : value;
+      return [key, trimmed === '' ? undefined : trimmed];
+    }),
+  );
+
+/** Parses settings with the blank rule, failing with the name of the first bad variable. */
+export function parseSettings<T extends z.ZodType>(schema: T, values: Record<string, unknown>): z.infer<T> {
+  const parsed = schema.safeParse(withoutBlanks(values));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new SettingsError(`Invalid setting ${String(issue?.path[0])}: ${issue?.message}`);
+}
+
+let current: Settings | undefined;
+
+/** The backend's settings from the environment, parsed on first use. */
+export function settings(): Settings {
+  current ??= parseSettings(settingsSchema, process.env);
+  return current;
+}
+
+type OptionalSetting = {
+  [K in keyof Settings]-?: undefined extends Settings[K] ? K : never;
+}[keyof Settings];
+
+/** A setting the calling code cannot work without; its absence names the variable. */
+export function requireSetting(name: OptionalSetting): string {
+  const value = settings()[name];
+  if (value === undefined) throw new SettingsError(`Missing required environment variable ${name}`);
+  return value;
+}

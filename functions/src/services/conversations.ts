@@ -1,0 +1,69 @@
+import { DEFAULT_TITLE, GREETING } from '@thumbnail-studio/contract';
+import { deleteBlobs } from '../adapters/blob-store';
+import { titleAfterAnswer } from '../core/conversations';
+import { imageKeysOf, newMessage } from '../core/messages';
+import type { Conversation, StoredMessage } from '../core/types';
+import {
+  deleteConversation,
+  getConversationById,
+  putConversation,
+  updateConversation,
+} from '../data/conversations-repo';
+import { deleteMessagesByConversation, putMessage } from '../data/messages-repo';
+import { NotFoundError } from '../lib/errors';
+import { newId } from '../lib/ids';
+
+/** A new conversation, opened by the assistant's greeting. */
+export async function createConversationWithGreeting(userId: string, title?: string): Promise<Conversation> {
+  const now = new Date().toISOString();
+  const conversation: Conversation = {
+    id: newId(),
+    user_id: userId,
+    title: title ?? DEFAULT_TITLE,
+    created_at: now,
+    updated_at: now,
+  };
+  // The greeting first: a conversation is never listed without it.
+  await putMessage(
+    newMessage({
+      id: newId(),
+      conversation_id: conversation.id,
+      user_id: userId,
+      role: 'assistant',
+      content: GREETING,
+      created_at: now,
+      status: 'done',
+    }),
+  );
+  await putConversation(conversation);
+  return conversation;
+}
+
+/** Deletes a conversation with its messages, and the references and images they hold in storage. */
+export async function deleteConversationWithContent(userId: string, id: string): Promise<void> {
+  if (!(await deleteConversation(userId, id))) throw new NotFoundError('Conversation not found');
+  const deleted = await deleteMessagesByConversation(id);
+  // Faces and references go with the conversation, not only the rows that point at them.
+  await deleteBlobs(deleted.flatMap(imageKeysOf));
+}
+
+/**
+ * Once a job answered: the conversation moves to the top of the list, and
+ * after its first exchange an untitled one is named after the prompt.
+ */
+export async function nameConversationAfterAnswer(
+  request: StoredMessage,
+  history: readonly StoredMessage[],
+): Promise<void> {
+  const conversation = await getConversationById(request.user_id, request.conversation_id);
+  if (!conversation) return;
+  const title = titleAfterAnswer({
+    currentTitle: conversation.title,
+    userMessagesSoFar: history.filter((message) => message.role === 'user').length,
+    prompt: request.content,
+  });
+  await updateConversation(request.user_id, request.conversation_id, {
+    updated_at: new Date().toISOString(),
+    ...(title ? { title } : {}),
+  });
+}
