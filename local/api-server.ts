@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import sirv from 'sirv';
 import type { ApiFunctionName } from '../functions/src/routes';
 import { proxyCognito } from './cognito-proxy';
@@ -19,7 +20,7 @@ export interface ApiServerOptions {
   webDist: string;
   /** Filled in once the services are up; until then everything but health answers 503. */
   runtime?: {
-    config: Record<string, unknown>;
+    config: RuntimeConfig;
     cognitoEndpoint: string;
     verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
     health(): Promise<Record<string, string>>;

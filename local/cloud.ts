@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';
 import { ensureUserPool } from './cognito-setup';
@@ -10,6 +11,7 @@ import { LocalJobQueue } from './job-queue';
 import { createLocalVerifier } from './jwt';
 import { freePort } from './ports';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3';
+import { localSettings } from './settings';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,7 +86,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const queue = new LocalJobQueue(() => import('../functions/src/handlers/worker').then((m) => m.handler), {
       maxReceiveCount: 3,
-      visibilityTimeoutMs: Number(process.env.LOCAL_QUEUE_RETRY_MS ?? 5000),
+      visibilityTimeoutMs: localSettings().LOCAL_QUEUE_RETRY_MS,
       maxConcurrency: 100,
     });
     stops.push(async () => queue.stop());
@@ -92,16 +94,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(async () => clearInterval(sweeper));
 
     const verifier = createLocalVerifier(`${cognito.endpoint}/${pool.userPoolId}`, pool.clientId);
+    const config: RuntimeConfig = {
+      stage: 'local',
+      region: LOCAL_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.clientId,
+      cognitoEndpoint: `${url}/cognito`,
+      authFlow: 'USER_PASSWORD_AUTH',
+      apiBase: '',
+    };
     serverOptions.runtime = {
-      config: {
-        stage: 'local',
-        region: LOCAL_REGION,
-        userPoolId: pool.userPoolId,
-        userPoolClientId: pool.clientId,
-        cognitoEndpoint: `${url}/cognito`,
-        authFlow: 'USER_PASSWORD_AUTH',
-        apiBase: '',
-      },
+      config,
       cognitoEndpoint: cognito.endpoint,
       verify: (authorization) => verifier.verify(authorization),
       sendToQueue: (body) => queue.send(body),
@@ -135,12 +138,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
  */
 async function startSweeper(): Promise<NodeJS.Timeout> {
   const { handler } = await import('../functions/src/handlers/sweeper');
-  const timer = setInterval(
-    () => {
-      handler().catch((error) => console.error('[local] sweeper failed:', error));
-    },
-    Number(process.env.LOCAL_SWEEP_INTERVAL_MS ?? 60_000),
-  );
+  const timer = setInterval(() => {
+    handler().catch((error) => console.error('[local] sweeper failed:', error));
+  }, localSettings().LOCAL_SWEEP_INTERVAL_MS);
   timer.unref();
   return timer;
 }

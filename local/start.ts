@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SettingsError } from '../functions/src/lib/settings';
 import { PortInUseError, repoRoot, startLocalCloud } from './cloud';
+import { checkBackendSettings, localSettings } from './settings';
 
 /** `npm start`: the whole product on this machine, no AWS account, keys or internet. */
 // The Lambdas run Node 22 in AWS; locally Node 20 is fine, so keep the SDKs' Node-version notices out of the terminal.
@@ -9,10 +11,10 @@ process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const envFile = path.join(repoRoot, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-const port = Number(process.env.PORT ?? 3000);
-const dataDir = path.resolve(repoRoot, process.env.DATA_DIR ?? '.local');
-
 try {
+  checkBackendSettings();
+  const port = localSettings().PORT;
+  const dataDir = path.resolve(repoRoot, localSettings().DATA_DIR);
   const cloud = await startLocalCloud({ port, dataDir });
   console.log(`
   Thumbnail Studio is running at ${cloud.url}
@@ -34,6 +36,10 @@ try {
 } catch (error) {
   if (error instanceof PortInUseError) {
     console.error(`\n  ${error.message} Stop whatever uses it, or pick another: PORT=3001 npm start\n`);
+  } else if (error instanceof SettingsError) {
+    console.error(
+      `\n  ${error.message}\n  Fix it in .env or the environment (a blank value means the default).\n`,
+    );
   } else {
     console.error('\n  The local cloud could not start:', error);
   }

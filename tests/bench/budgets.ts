@@ -6,7 +6,7 @@
 export const budgets = {
   /**
    * JavaScript the landing page loads before it can render (the entry module plus its
-   * modulepreloads), gzipped: what a phone on a slow link waits for (UI.md).
+   * modulepreloads), gzipped: what a phone on a slow link waits for.
    */
   landingJsGzipKb: 90,
   /**
@@ -16,7 +16,7 @@ export const budgets = {
   lambdaBundleKb: 500,
   /**
    * The backend's own time per generation, median: from the provider's answer to the image
-   * being ready for the browser (three sizes in S3, the credit committed), issue 3.
+   * being ready for the browser (three sizes in S3, the credit committed).
    */
   generationP50Ms: 300,
   /**

@@ -21,7 +21,7 @@ const lambdaResource = (id: string) => resourcesOf(template, 'AWS::Lambda::Funct
 const environmentOf = (id: string) =>
   (lambdaResource(id).Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
 
-/** Values a provider or Stripe key starts with (DESIGN: none may reach the template). */
+/** Values a provider or Stripe key starts with: none may reach the template. */
 const SECRET_SHAPED =
   /\b(sk-[A-Za-z0-9_-]{8,}|sk_(live|test)_|rk_(live|test)_|whsec_|AIza[0-9A-Za-z_-]{10,})/;
 

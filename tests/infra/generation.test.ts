@@ -28,7 +28,7 @@ describe('generation jobs', () => {
   it('end every provider attempt (first try and 2 retries) inside the worker timeout', () => {
     const attemptMs = Number(worker().Properties.Environment.Variables.PROVIDER_TIMEOUT_MS);
     expect(attemptMs).toBeGreaterThanOrEqual(90_000);
-    // Back-off between attempts is at most 8 s each (SPEC section 9), plus a minute to store the image.
+    // Back-off between attempts is at most 8 s each, plus a minute to store the image.
     expect(3 * attemptMs + 2 * 8_000 + 60_000).toBeLessThanOrEqual(worker().Properties.Timeout * 1000);
   });
 

@@ -67,7 +67,7 @@ describe('generation with the offline provider', () => {
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(2);
   });
 
-  it('answers 402 with the spec text when credits run out, charging nothing', async () => {
+  it('answers 402 insufficient_credits with the not-enough-credits text when credits run out, charging nothing', async () => {
     const { api, userId, conversationId } = await newUser('broke');
     const path = `/api/conversations/${conversationId}/messages`;
     for (let i = 0; i < 3; i++) {
@@ -226,7 +226,7 @@ describe('reference images', () => {
     expect(answer.body.error).toMatch(/Only image files/);
   });
 
-  it('rejects an invalid video link with the spec text', async () => {
+  it('rejects an invalid video link with 'Invalid YouTube URL'', async () => {
     const { api } = await newUser('video');
     expect(await api('POST', '/api/video-thumbnails', { url: 'https://vimeo.com/123' })).toEqual({
       status: 400,

@@ -10,6 +10,24 @@ const answers = (url: string) =>
     .then(() => true)
     .catch(() => false);
 
+/** Runs `npm start`'s entry point to its exit, for the ways it refuses to start. */
+async function runStart(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: `${inject('dataDir')}-unused`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const [code] = await once(child, 'exit');
+  return { code, output };
+}
+
 describe('the local cloud process', () => {
   it('keeps users and data across a restart, and Ctrl-C stops every service it started', async () => {
     const first = await startCloudProcess();
@@ -46,20 +64,14 @@ describe('the local cloud process', () => {
 
   it('says so when the port is taken', async () => {
     const port = new URL(inject('baseUrl')).port;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: port, DATA_DIR: `${inject('dataDir')}-unused` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const [code] = await once(child, 'exit');
+    const { code, output } = await runStart({ PORT: port });
     expect(code).toBe(1);
     expect(output).toContain(`Port ${port} is already in use`);
+  });
+
+  it('refuses a bad setting before starting anything, naming the variable', async () => {
+    const { code, output } = await runStart({ PORT: '0', INITIAL_CREDITS: 'three' });
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid setting INITIAL_CREDITS');
   });
 });

@@ -72,7 +72,7 @@ describe('classifier helpers', () => {
     expect(classifierHistory(history)).toEqual([history[1], history[2]]);
   });
 
-  it('gives the model the spec rules and asks for one word', () => {
+  it('gives the model the edit-or-new rules and asks for one word', () => {
     expect(CLASSIFIER_INSTRUCTIONS).toContain('modify or change a previous image, answer IMAGE_EDIT');
     expect(CLASSIFIER_INSTRUCTIONS).toContain(
       'video link or refers to a thumbnail as a reference, answer IMAGE_EDIT',

@@ -14,7 +14,7 @@ describe('buildGenerationPrompt', () => {
     expect(prompt).toContain('Do not add any text to the image unless the request asks for it.');
   });
 
-  it('carries every safe-zone number of SPEC section 9', () => {
+  it('carries every number of the text safe zone', () => {
     const prompt = generation();
     expect(prompt).toContain(SAFE_ZONE_RULES);
     for (const part of [

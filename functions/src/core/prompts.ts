@@ -1,9 +1,10 @@
 /**
- * Prompt builders for the image providers (SPEC sections 1, 5 and 9). Pure
+ * Prompt builders for the image providers: 16:9, no added text unless asked,
+ * the request followed exactly, selected people featured prominently. Pure
  * text in, text out, so every provider sends the same instructions.
  */
 
-/** SPEC section 9's text safe zone, word for word in its numbers. */
+/** The text safe zone: 10% margins, bold sans-serif of at least 120 pt, legible at feed size. */
 export const SAFE_ZONE_RULES =
   'If the image contains any text, keep all of it inside the text safe zone: a margin of at least 10% on every ' +
   'edge (on a 1536x1024 canvas that is an inner area of 1229x819, with margins of 154 px at the sides and ' +
@@ -66,7 +67,7 @@ export interface EditPromptInput {
 
 /**
  * The instruction for an edit. When people are supplied, it asks that these
- * specific people appear and are prominently featured (SPEC section 5).
+ * specific people appear and are prominently featured.
  */
 export function buildEditPrompt({ request, peopleNames, imageCount }: EditPromptInput): string {
   const lines = [

@@ -1,5 +1,6 @@
 /**
- * Video links (SPEC section 5). Parsing returns a result instead of
+ * Video links: a youtube.com or youtu.be link (watch, short-link, embed, v and
+ * shorts forms) or a bare 11-character id. Parsing returns a result instead of
  * throwing, since an invalid link is an expected outcome: the message is
  * then sent without it.
  */

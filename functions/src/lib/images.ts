@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { BadRequestError } from './errors';
 
-/** Formats we accept from users; SVG and anything else is refused (DESIGN decision 7). */
+/** Formats we accept from users; SVG (scriptable) and anything else is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 /** Decoding stops past this many pixels, so a small file can't unpack into gigabytes. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -36,7 +36,7 @@ export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8A
 
 /**
  * The sizes kept next to the provider's original: a 16:9 1280x720 PNG under
- * 2 MB for download (SPEC names the file `.png`), and a small JPEG preview.
+ * 2 MB for download (the download is named `…_generated.png`), and a small JPEG preview.
  */
 export async function deriveImageSizes(
   original: Uint8Array,

@@ -69,13 +69,13 @@ export const secretsSchema = z.object({
 });
 export type AppSecrets = z.infer<typeof secretsSchema>;
 
-const settingsSchema = z.object({
+export const backendSettingsSchema = z.object({
   ...resourceSettings.shape,
   ...productSettings.shape,
   ...providerSettingsSchema.shape,
   ...videoThumbnailSettingsSchema.shape,
 });
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = z.infer<typeof backendSettingsSchema>;
 
 export class SettingsError extends Error {}
 
@@ -100,7 +100,7 @@ let current: Settings | undefined;
 
 /** The backend's settings from the environment, parsed on first use. */
 export function settings(): Settings {
-  current ??= parseSettings(settingsSchema, process.env);
+  current ??= parseSettings(backendSettingsSchema, process.env);
   return current;
 }
 

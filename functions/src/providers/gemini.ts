@@ -32,7 +32,7 @@ const REFUSALS = new Set([
 
 type Outcome = { image: ImageData } | { refused: string } | { empty: true };
 
-/** Reads the first inlineData part of the first candidate (SPEC section 7), or why there is none. */
+/** Reads the first inlineData part of the first candidate's content, or why there is none. */
 export function readImage(response: GenerateContentResponse): Outcome {
   const blocked = response.promptFeedback?.blockReason;
   if (blocked) return { refused: blocked };
@@ -66,7 +66,7 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
   const client = options.apiKey
     ? new sdk.GoogleGenAI({
         apiKey: options.apiKey,
-        // No SDK timeout or retryOptions: the retrying fetch applies SPEC section 9's rules per attempt.
+        // No SDK timeout or retryOptions: the retrying fetch applies the timeout and retry rules per attempt.
         httpOptions: { baseUrl: options.baseUrl, fetch: createRetryingFetch(options.retry) },
       })
     : undefined;

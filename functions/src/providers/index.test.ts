@@ -15,7 +15,7 @@ describe('availableProviders', () => {
     expect(availableProviders({ OPENAI_API_KEY: 'sk-1', GEMINI_API_KEY: 'g' })).toEqual(['gemini', 'openai']);
   });
 
-  it('labels the providers as the spec does', () => {
+  it('labels the providers for the picker', () => {
     expect(providerLabels.gemini).toBe('Gemini Nano Banana');
     expect(providerLabels.openai).toBe('OpenAI GPT-Image');
     expect(providerLabels.local).toMatch(/offline/i);
@@ -45,7 +45,7 @@ describe('createProvider', () => {
 });
 
 describe('provider settings', () => {
-  it('has the spec and DESIGN defaults, and blank values fall back to them', () => {
+  it('has the documented defaults, and blank values fall back to them', () => {
     expect(readProviderSettings({ OPENAI_IMAGE_MODEL: '' })).toEqual({
       OPENAI_BASE_URL: 'https://api.openai.com/v1',
       OPENAI_IMAGE_MODEL: 'gpt-image-2',

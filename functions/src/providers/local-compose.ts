@@ -4,12 +4,12 @@ import type { ImageData } from './types';
 /** The offline provider's output: 16:9, the size gpt-image-2 is asked for. */
 export const WIDTH = 1536;
 export const HEIGHT = 864;
-/** SPEC section 9's safe zone: at least 10% of each edge stays free of text. */
+/** The text safe zone: at least 10% of each edge stays free of text. */
 const MARGIN_X = Math.round(WIDTH * 0.1);
 const MARGIN_Y = Math.round(HEIGHT * 0.1);
 /** People take the right third, as cut-outs do on most thumbnails. */
 const PEOPLE_X = Math.round((WIDTH * 2) / 3);
-/** At least 120 (SPEC section 9); text shrinks from the larger size to this before it wraps further. */
+/** Thumbnail text is at least 120 pt; it shrinks from the larger size to this before it wraps further. */
 const FONT_SIZES = [168, 144, 120];
 /** Fonts found on Debian (fonts-liberation, fonts-dejavu) first, then whatever the system calls sans-serif. */
 const FONT_FAMILY = "'Liberation Sans', Arial, Helvetica, 'DejaVu Sans', sans-serif";

@@ -55,7 +55,7 @@ const image = (bytes: Uint8Array): GenerationResult => ({
 });
 
 /**
- * The offline 'local' provider of DESIGN.md: composes a real thumbnail with
+ * The offline 'local' provider, offered when no key is set: composes a real thumbnail with
  * sharp (a gradient or the first reference as background, people in the
  * right third, the quoted text in bold in the safe zone), so the whole
  * product works with no keys and no network.

@@ -29,7 +29,7 @@ afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
 
 describe('openai generation', () => {
-  it('calls images-generate with the spec parameters and a 16:9 size for gpt-image-2', async () => {
+  it('calls images-generate with the shared image parameters and a 16:9 size for gpt-image-2', async () => {
     const result = await (await openai()).generate(generation);
 
     expect(result).toEqual({

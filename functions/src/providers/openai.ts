@@ -19,7 +19,7 @@ export interface OpenAIProviderOptions {
   retry: RetryPolicy;
 }
 
-/** Parameters every image request shares (SPEC sections 7 and 9). */
+/** Parameters every image request shares: one high-quality PNG, compression 100. */
 const IMAGE_PARAMS = {
   n: 1,
   quality: 'high',
@@ -30,7 +30,7 @@ const IMAGE_PARAMS = {
 
 /**
  * A 16:9 size the model accepts: gpt-image-2 takes any size divisible by 16
- * (DESIGN.md decision 6); older GPT image models only know 1536x1024.
+ * (so a real 16:9); older GPT image models only know 1536x1024.
  */
 export const imageSizeFor = (model: string): string =>
   model.startsWith('gpt-image-2') ? '1536x864' : '1536x1024';
@@ -66,7 +66,7 @@ function isPolicyRefusal(sdk: OpenAIModule, error: unknown): boolean {
  * The 'openai' provider (label 'OpenAI GPT-Image') through the official SDK.
  * Generation without input images calls images-generate; with reference or
  * person images it calls images-edit, since images-generate takes no images
- * (the spec's 'reference_images' is not an API parameter).
+ * ('reference_images' is not an API parameter).
  */
 export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderOptions): ImageProvider {
   const client = options.apiKey
@@ -133,7 +133,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     edit({ prompt, images, peopleNames, people }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const text = buildEditPrompt({ request: prompt, peopleNames, imageCount: images.length });
-      // One source image is sent alone, several as a list (SPEC section 5); people's photos come last.
+      // One source image is sent alone, several as a list; people's photos come last.
       return run('edit', [...images, ...people], text);
     },
   };

@@ -24,7 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('retry rules of SPEC section 9', () => {
+describe('provider retry rules', () => {
   it('retries network errors, 408, 409, 429 and 5xx only', () => {
     expect([408, 409, 429, 500, 502, 503, 504].every(isRetryableStatus)).toBe(true);
     expect([200, 400, 401, 403, 404, 422].some(isRetryableStatus)).toBe(false);

@@ -1,6 +1,7 @@
 import { logger } from '../lib/logger';
+
 /**
- * SPEC section 9's provider client rules in one place, for both SDKs: a
+ * The provider client rules in one place, for both SDKs: a
  * timeout per attempt, retries on network errors, 408, 409, 429 and 5xx,
  * exponential back-off with jitter, and a server's retry-after honoured only
  * when under 60 s. The SDKs' own retries are turned off: the OpenAI SDK
@@ -19,7 +20,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-/** A server's retry-after is honoured only below this (SPEC section 9). */
+/** A server's retry-after is honoured only below this. */
 export const RETRY_AFTER_LIMIT_MS = 60_000;
 
 export const isRetryableStatus = (status: number): boolean =>

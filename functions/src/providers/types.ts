@@ -22,7 +22,7 @@ export type Classification = 'IMAGE_EDIT' | 'NEW_IMAGE';
 
 export type GenerationResult =
   | { type: 'image'; image: ImageData; model: string }
-  /** `content` is the user-facing text of SPEC section 8, shown as the assistant's message. */
+  /** `content` is the user-facing text of the contract's provider texts, shown as the assistant's message. */
   | { type: 'error'; content: string };
 
 export interface GenerateInput {

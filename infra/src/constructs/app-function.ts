@@ -112,7 +112,7 @@ export class AppFunction extends NodejsFunction {
       {
         id: 'AwsSolutions-L1',
         reason:
-          'Pinned to Node.js 22 on purpose (DESIGN: the runtime the code is tested for); bump deliberately.',
+          'Pinned to Node.js 22 on purpose (the runtime the code is built and tested for); bump deliberately.',
       },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

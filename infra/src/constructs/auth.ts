@@ -18,7 +18,7 @@ export interface AuthProps {
 }
 
 /**
- * Email + password sign-in for the SPA (SPEC: password of at least 6 characters, email
+ * Email + password sign-in for the SPA (a password of at least 6 characters, email
  * verified by code). API Gateway checks the pool's access tokens; the SPA signs in with SRP.
  */
 export class Auth extends Construct {
@@ -39,7 +39,7 @@ export class Auth extends Construct {
         emailBody: 'Your Thumbnail Studio verification code is {####}',
       },
       standardAttributes: { email: { required: true, mutable: true } },
-      // SPEC section 9: minimum length 6 and nothing else; the sign-up form checks the same rule.
+      // Minimum length 6 and nothing else; the sign-up form checks the same rule.
       passwordPolicy: {
         minLength: 6,
         requireLowercase: false,
@@ -69,7 +69,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product spec fixes the password rule at a minimum of 6 characters with no class requirements.',
+          'The product fixes the password rule at a minimum of 6 characters with no class requirements.',
       },
       {
         id: 'AwsSolutions-COG2',

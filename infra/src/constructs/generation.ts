@@ -13,7 +13,7 @@ import { type BackendResources, grantAccess } from './backend-resources';
 /** A high-quality image takes 20–90 s; every provider attempt plus storing the result must fit. */
 export const WORKER_TIMEOUT = Duration.minutes(10);
 /**
- * Each provider attempt's limit in the worker. SPEC's 600 s cannot fit a Lambda with its
+ * Each provider attempt's limit in the worker. The provider default of 600 s cannot fit a Lambda with its
  * 2 retries, so three attempts of 170 s (plus back-off and storing) end inside WORKER_TIMEOUT, and a
  * stalled provider is refunded by the worker itself rather than left to the sweeper.
  */
@@ -45,7 +45,7 @@ export interface GenerationProps {
 }
 
 /**
- * Asynchronous generation (DESIGN decision 2): the messages function enqueues a job, the
+ * Asynchronous generation (an image takes 20–90 s; the HTTP API gives up at 30 s): the messages function enqueues a job, the
  * worker generates and settles the credit, a dead-letter queue keeps jobs that failed every
  * delivery, and the sweeper refunds jobs that never settled.
  */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import { Annotations, Validations } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -12,8 +13,8 @@ export interface SiteDeploymentProps {
   readonly siteBucket: Bucket;
   /** Invalidated after each upload. */
   readonly distribution: IDistribution;
-  /** Written to `/config.json`; values may be deploy-time tokens. */
-  readonly runtimeConfig: Record<string, unknown>;
+  /** Written to `/config.json` (the shape the web app validates); values may be deploy-time tokens. */
+  readonly runtimeConfig: RuntimeConfig;
 }
 
 /**

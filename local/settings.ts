@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { backendSettingsSchema, parseSettings } from '../functions/src/lib/settings';
+
+/**
+ * Settings of the local cloud itself, with the backend's one rule for blank
+ * values (a blank line in `.env` means the default).
+ */
+const localSettingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Where DynamoDB Local, cognito-local, s3rver and the mail outbox keep their data. */
+  DATA_DIR: z.string().default('.local'),
+  /** How long a failed delivery waits before the in-process queue retries it. */
+  LOCAL_QUEUE_RETRY_MS: z.coerce.number().int().positive().default(5_000),
+  /** How often the sweeper runs, as EventBridge runs it in AWS. */
+  LOCAL_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+});
+
+let current: z.infer<typeof localSettingsSchema> | undefined;
+
+/** Parsed on first use, failing with the name of a bad variable. */
+export function localSettings() {
+  current ??= parseSettings(localSettingsSchema, process.env);
+  return current;
+}
+
+/** Checks every backend setting before anything starts, so a bad `.env` line fails at once. */
+export const checkBackendSettings = () => void parseSettings(backendSettingsSchema, process.env);
