@@ -173,7 +173,7 @@ describe('site deployment', () => {
 });
 
 describe('user pool', () => {
-  it('signs up by email, verified with a code, with the product's password rule (min 6, nothing else)', () => {
+  it('signs up by email, verified with a code, with the product password rule (min 6, nothing else)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],

@@ -226,7 +226,7 @@ describe('reference images', () => {
     expect(answer.body.error).toMatch(/Only image files/);
   });
 
-  it('rejects an invalid video link with 'Invalid YouTube URL'', async () => {
+  it('rejects an invalid video link with "Invalid YouTube URL"', async () => {
     const { api } = await newUser('video');
     expect(await api('POST', '/api/video-thumbnails', { url: 'https://vimeo.com/123' })).toEqual({
       status: 400,

@@ -40,11 +40,11 @@ describe('parseVideoLink', () => {
     ['dQw4w9WgXcQ!'],
     ['hello world'],
     [''],
-  ])('rejects %s with 'Invalid YouTube URL'', (input) => {
+  ])('rejects %s with "Invalid YouTube URL"', (input) => {
     expect(parseVideoLink(input)).toEqual({ ok: false, error: INVALID_VIDEO_URL });
   });
 
-  it('uses 'Invalid YouTube URL' for the error', () => {
+  it('uses "Invalid YouTube URL" for the error', () => {
     expect(INVALID_VIDEO_URL).toBe('Invalid YouTube URL');
   });
 });
