@@ -8,3 +8,4 @@ export * from './provider-texts';
 export * from './providers';
 export * from './texts';
 export * from './uploads';
+export * from './video-links';

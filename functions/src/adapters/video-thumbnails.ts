@@ -1,5 +1,5 @@
+import { isVideoId } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
-import { isVideoId } from '../core/video-links';
 import { settings } from '../lib/settings';
 import type { ImageData } from '../providers/types';
 

@@ -1,7 +1,6 @@
-import { createUploadBodySchema, videoThumbnailBodySchema } from '@thumbnail-studio/contract';
+import { createUploadBodySchema, parseVideoLink, videoThumbnailBodySchema } from '@thumbnail-studio/contract';
 import { signedGetUrl, signedPutUrl } from '../adapters/blob-store';
 import { fetchVideoThumbnail } from '../adapters/video-thumbnails';
-import { parseVideoLink } from '../core/video-links';
 import { BadRequestError, UpstreamUnavailableError } from '../lib/errors';
 import { createApiHandler, json, parseBody } from '../lib/http';
 import { newId } from '../lib/ids';

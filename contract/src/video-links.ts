@@ -5,9 +5,11 @@
  * then sent without it.
  */
 
-export const INVALID_VIDEO_URL = 'Invalid YouTube URL';
+import { INVALID_VIDEO_LINK_TEXT } from './texts';
 
-export type VideoLinkResult = { ok: true; videoId: string } | { ok: false; error: typeof INVALID_VIDEO_URL };
+export type VideoLinkResult =
+  | { ok: true; videoId: string }
+  | { ok: false; error: typeof INVALID_VIDEO_LINK_TEXT };
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const WATCH_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com']);
@@ -18,7 +20,7 @@ const ID_PATHS = new Set(['embed', 'v', 'shorts']);
 /** True for a string that is a video id as the site writes them: 11 letters, digits, '-' or '_'. */
 export const isVideoId = (value: string): boolean => VIDEO_ID.test(value);
 
-const invalid: VideoLinkResult = { ok: false, error: INVALID_VIDEO_URL };
+const invalid: VideoLinkResult = { ok: false, error: INVALID_VIDEO_LINK_TEXT };
 const found = (videoId: string | null | undefined): VideoLinkResult =>
   videoId && isVideoId(videoId) ? { ok: true, videoId } : invalid;
 
@@ -54,7 +56,8 @@ function toUrl(text: string): URL | undefined {
 }
 
 /** Candidate links in free text: one of the video site's hosts, not inside a longer host name. */
-const LINK_IN_TEXT = /(?<![\w.-])(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com|youtu\.be)\/[^\s<>"')\]]*/gi;
+export const VIDEO_LINK_IN_TEXT =
+  /(?<![\w.-])(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com|youtu\.be)\/[^\s<>"')\]]*/gi;
 
 /**
  * Finds the first valid video link in a chat message. Bare ids are not
@@ -62,7 +65,7 @@ const LINK_IN_TEXT = /(?<![\w.-])(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com|y
  * match; invalid links are ignored, as the message is sent without them.
  */
 export function findVideoLink(text: string): { url: string; videoId: string } | undefined {
-  for (const match of text.matchAll(LINK_IN_TEXT)) {
+  for (const match of text.matchAll(VIDEO_LINK_IN_TEXT)) {
     const url = match[0].replace(/[.,;:!?]+$/, '');
     const result = parseVideoLink(url);
     if (result.ok) return { url, videoId: result.videoId };

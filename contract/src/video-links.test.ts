@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findVideoLink, INVALID_VIDEO_URL, parseVideoLink } from './video-links';
+import { INVALID_VIDEO_LINK_TEXT as INVALID_VIDEO_URL } from './texts';
+import { findVideoLink, parseVideoLink } from './video-links';
 
 const ID = 'dQw4w9WgXcQ';
 
