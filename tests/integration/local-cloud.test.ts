@@ -29,6 +29,7 @@ async function runStart(env: Record<string, string>) {
 }
 
 describe('the local cloud process', () => {
+  // Two full starts of every service: on a busy 2-core machine that takes longer than most tests may.
   it('keeps users and data across a restart, and Ctrl-C stops every service it started', async () => {
     const first = await startCloudProcess();
     const user = await signUpUser(first.url, first.dataDir, first.runtime.clientId, 'restart');
@@ -60,7 +61,7 @@ describe('the local cloud process', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 120_000);
 
   it('says so when the port is taken', async () => {
     const port = new URL(inject('baseUrl')).port;
