@@ -5,7 +5,8 @@ export const PENDING_SHARD = 'pending';
 
 /**
  * How long a worker may hold a job before another delivery may take it over:
- * the worker Lambda's timeout (its maximum, 15 minutes).
+ * Lambda's longest possible run (15 minutes), longer than the worker's own
+ * timeout, so a lease only runs out once its worker is surely gone.
  */
 export const JOB_LEASE_MS = 15 * 60_000;
 

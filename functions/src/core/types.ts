@@ -19,8 +19,6 @@ export interface ImageKeys {
 export interface StoredMessage extends Omit<Message, 'image_url' | 'full_image_url' | 'download_url'> {
   image_url: null;
   image_keys?: ImageKeys;
-  /** The video whose thumbnail is a reference for this user message. */
-  video_id?: string;
   provider?: string;
   /** On a job: the id of the user message it answers. */
   request_id?: string;

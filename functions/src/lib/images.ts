@@ -10,7 +10,7 @@ const MAX_EDGE = 2048;
 /** YouTube's thumbnail limit; the export must stay under it. */
 export const MAX_EXPORT_BYTES = 2 * 1024 * 1024;
 export const NOT_AN_IMAGE =
-  'That file is not an image we can use. Please attach a JPEG, PNG, WebP or GIF image.';
+  'That file is not an image we can use. Please attach a JPEG, PNG, WebP, GIF or AVIF image.';
 
 /**
  * Decodes an untrusted image and re-encodes it as JPEG: applies the EXIF

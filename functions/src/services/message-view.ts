@@ -5,7 +5,6 @@ import type { Message, StoredMessage } from '../core/types';
 export async function viewMessage(message: StoredMessage): Promise<Message> {
   const {
     image_keys,
-    video_id: _video,
     provider: _provider,
     request_id: _request,
     job_state: _state,

@@ -14,8 +14,10 @@ import { type BackendResources, grantAccess } from './backend-resources';
 export const WORKER_TIMEOUT = Duration.minutes(10);
 /**
  * Each provider attempt's limit in the worker. The provider default of 600 s cannot fit a Lambda with its
- * 2 retries, so three attempts of 170 s (plus back-off and storing) end inside WORKER_TIMEOUT, and a
- * stalled provider is refunded by the worker itself rather than left to the sweeper.
+ * 2 retries, so three attempts of 170 s (plus the usual back-off of at most 8 s and storing) end inside
+ * WORKER_TIMEOUT, and a stalled provider is refunded by the worker itself rather than left to the
+ * sweeper. A server that twice asks for the longest retry-after honoured (60 s) can push a run past
+ * it; SQS then delivers the job again and the sweeper refunds it if no delivery settles it.
  */
 export const PROVIDER_ATTEMPT_TIMEOUT = Duration.seconds(170);
 /** Lambda's guidance for SQS sources: visibility ≥ 6 × function timeout, so a retry never overlaps a run. */
