@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  endpoints,
+  GREETING,
+  INSUFFICIENT_CREDITS_TEXT,
+  PHASE_TEXT,
+  type SendResult,
+} from '@thumbnail-studio/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { answer, gate, refusal, server, withFakeApi } from '../../../test/fake-api';
+import { greeting, message } from '../../../test/fixtures';
+import { ChatPanel } from './chat-panel';
+
+withFakeApi();
+
+const prompt = 'A red car on a mountain road';
+
+/** The chat of conversation c1 (greeting loaded) with a send whose answer waits for `answered`. */
+async function renderChat(reply: () => Response | SendResult) {
+  const answered = gate();
+  server.use(
+    answer(endpoints.listMessages, () => ({ messages: [greeting('c1')] })),
+    answer(endpoints.sendMessage, async () => {
+      await answered.opened;
+      return reply();
+    }),
+  );
+  const props = {
+    conversationId: 'c1',
+    provider: 'local',
+    ensureConversation: vi.fn(async () => 'c1'),
+    onMessageSent: vi.fn(),
+    onInsufficientCredits: vi.fn(),
+    onGenerationSettled: vi.fn(),
+  };
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ChatPanel {...props} />
+    </QueryClientProvider>,
+  );
+  await screen.findByText(GREETING);
+  const textarea = screen.getByLabelText('Message') as HTMLTextAreaElement;
+  fireEvent.change(textarea, { target: { value: prompt } });
+  fireEvent.keyDown(textarea, { key: 'Enter' });
+  return { answered, props, textarea };
+}
+
+/** The message list, apart from the input that may hold the same text. */
+const messages = () => within(screen.getByRole('log', { name: 'Messages' }));
+/** The pending placeholder's text, written with animated dots. */
+const placeholder = () => messages().queryByText(PHASE_TEXT.queued.replace(/\.+$/, ''));
+
+describe('ChatPanel send', () => {
+  it('shows the prompt and the placeholder at once, then the stored pair', async () => {
+    const stored: SendResult = {
+      userMessage: message('user-1', { role: 'user', content: prompt }),
+      assistantMessage: message('job-1', { status: 'pending', content: PHASE_TEXT.generating }),
+    };
+    server.use(answer(endpoints.getMessage, () => ({ message: stored.assistantMessage })));
+    const { answered, props, textarea } = await renderChat(() => stored);
+    expect(await messages().findByText(prompt)).toBeTruthy();
+    expect(placeholder()).toBeTruthy();
+    expect(textarea.value).toBe('');
+
+    await act(async () => answered.open());
+    await messages().findByText(PHASE_TEXT.generating.replace(/\.+$/, ''));
+    expect(placeholder()).toBeNull();
+    expect(messages().getAllByText(prompt)).toHaveLength(1);
+    expect(props.onMessageSent).toHaveBeenCalledOnce();
+    expect(props.onInsufficientCredits).not.toHaveBeenCalled();
+  });
+
+  it('shows the stored refusal and opens the checkout when credits are short', async () => {
+    const refused: SendResult = {
+      userMessage: message('user-1', { role: 'user', content: prompt }),
+      assistantMessage: message('refusal-1', { content: INSUFFICIENT_CREDITS_TEXT }),
+    };
+    const { answered, props, textarea } = await renderChat(() =>
+      refusal('insufficient_credits', INSUFFICIENT_CREDITS_TEXT, refused),
+    );
+    await messages().findByText(prompt);
+    await act(async () => answered.open());
+    await messages().findByText(INSUFFICIENT_CREDITS_TEXT);
+    expect(placeholder()).toBeNull();
+    expect(props.onInsufficientCredits).toHaveBeenCalledWith(INSUFFICIENT_CREDITS_TEXT);
+    expect(props.onMessageSent).toHaveBeenCalledOnce();
+    expect(textarea.value).toBe('');
+  });
+
+  it('takes the drafts away and gives the text back when the send fails', async () => {
+    const { answered, props, textarea } = await renderChat(() =>
+      refusal('not_found', 'Conversation not found'),
+    );
+    await messages().findByText(prompt);
+    await act(async () => answered.open());
+    await waitFor(() => expect(messages().queryByText(prompt)).toBeNull());
+    expect(placeholder()).toBeNull();
+    await waitFor(() => expect(textarea.value).toBe(prompt));
+    expect(props.onMessageSent).not.toHaveBeenCalled();
+    expect(props.onInsufficientCredits).not.toHaveBeenCalled();
+  });
+});

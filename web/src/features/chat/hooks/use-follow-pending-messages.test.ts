@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { act } from '@testing-library/react';
+import { endpoints, type Message, PHASE_TEXT } from '@thumbnail-studio/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, server, withFakeApi } from '../../../test/fake-api';
+import { greeting, message } from '../../../test/fixtures';
+import { renderWithQueries } from '../../../test/render';
+import { useMessages } from '../api/get-messages';
+import { messagesQueryKey } from '../api/message-cache';
+import { useFollowPendingMessages } from './use-follow-pending-messages';
+
+withFakeApi();
+
+const EMPTY: Message[] = [];
+
+/** The chat's wiring: the conversation's messages, followed while a job is pending. */
+function useFollowedConversation({ onSettled }: { onSettled(): void }) {
+  const messages = useMessages('c1');
+  useFollowPendingMessages('c1', messages.data ?? EMPTY, onSettled);
+  return messages.data;
+}
+
+/** Lets `ms` pass on the fake clock, plus a moment for the answers to arrive and render. */
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms + 50));
+
+describe('useFollowPendingMessages', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('polls a pending assistant message until it is done, updating the list once and settling once', async () => {
+    const prompt = message('user-1', { role: 'user', content: 'A red car' });
+    const pending = message('job-1', { status: 'pending', content: PHASE_TEXT.queued });
+    const phases: Message[] = [
+      pending,
+      { ...pending, content: PHASE_TEXT.generating },
+      {
+        ...pending,
+        status: 'done',
+        content: 'Here is your thumbnail',
+        is_image_message: true,
+        image_url: 'https://storage.test/preview.jpg',
+      },
+    ];
+    const polled: string[] = [];
+    server.use(
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), prompt, pending] })),
+      answer(endpoints.getMessage, ({ params }) => {
+        polled.push(params.id ?? '');
+        const next = phases[Math.min(polled.length - 1, phases.length - 1)] as Message;
+        return { message: next };
+      }),
+    );
+    const onSettled = vi.fn();
+    const { result, queryClient } = renderWithQueries(useFollowedConversation, {
+      initialProps: { onSettled },
+    });
+
+    await elapse(0);
+    expect(result.current?.map(({ id }) => id)).toEqual(['greeting-c1', 'user-1', 'job-1']);
+    expect(polled).toEqual(['job-1']);
+
+    await elapse(1000);
+    expect(polled).toHaveLength(2);
+    expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.generating });
+    expect(onSettled).not.toHaveBeenCalled();
+
+    await elapse(1000);
+    expect(polled).toHaveLength(3);
+    const cached = queryClient.getQueryData<Message[]>(messagesQueryKey('c1'));
+    expect(cached?.map(({ id }) => id)).toEqual(['greeting-c1', 'user-1', 'job-1']);
+    expect(cached?.at(-1)).toMatchObject({
+      status: 'done',
+      content: 'Here is your thumbnail',
+      image_url: 'https://storage.test/preview.jpg',
+    });
+    expect(onSettled).toHaveBeenCalledOnce();
+
+    await elapse(10_000);
+    expect(polled).toHaveLength(3);
+    act(() => {
+      queryClient.setQueryData<Message[]>(messagesQueryKey('c1'), (list = []) => [...list, message('later')]);
+    });
+    await elapse(0);
+    expect(result.current).toHaveLength(4);
+    expect(onSettled).toHaveBeenCalledOnce();
+  });
+
+  it('polls nothing when no job is pending', async () => {
+    const polled: string[] = [];
+    server.use(
+      answer(endpoints.listMessages, () => ({
+        messages: [
+          greeting('c1'),
+          message('done-1', { status: 'done' }),
+          message('failed-1', { status: 'error' }),
+        ],
+      })),
+      answer(endpoints.getMessage, ({ params }) => {
+        polled.push(params.id ?? '');
+        return { message: message(params.id ?? '') };
+      }),
+    );
+    const onSettled = vi.fn();
+    const { result } = renderWithQueries(useFollowedConversation, { initialProps: { onSettled } });
+    await elapse(5000);
+    expect(result.current).toHaveLength(3);
+    expect(polled).toEqual([]);
+    expect(onSettled).not.toHaveBeenCalled();
+  });
+
+  it('settles a job that a reload of the list shows finished, without polling it again', async () => {
+    const pending = message('job-1', { status: 'pending', content: PHASE_TEXT.queued });
+    let stored = pending;
+    const polled: string[] = [];
+    server.use(
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), stored] })),
+      answer(endpoints.getMessage, ({ params }) => {
+        polled.push(params.id ?? '');
+        return { message: stored };
+      }),
+    );
+    const onSettled = vi.fn();
+    const { result, queryClient } = renderWithQueries(useFollowedConversation, {
+      initialProps: { onSettled },
+    });
+    await elapse(0);
+    expect(result.current?.at(-1)?.status).toBe('pending');
+    stored = { ...pending, status: 'error', content: 'The image could not be generated' };
+    await act(() => queryClient.refetchQueries({ queryKey: messagesQueryKey('c1') }));
+    await elapse(0);
+    expect(result.current?.at(-1)?.status).toBe('error');
+    expect(onSettled).toHaveBeenCalledOnce();
+    const polls = polled.length;
+    await elapse(5000);
+    expect(polled).toHaveLength(polls);
+  });
+});

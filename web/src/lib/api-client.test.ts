@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { endpoints, INTERNAL_ERROR_TEXT } from '@thumbnail-studio/contract';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, refusal, server, withFakeApi } from '../test/fake-api';
+import { message } from '../test/fixtures';
+import { ApiError, blobFromStorage, callApi } from './api-client';
+
+withFakeApi();
+
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      return error;
+    },
+  );
+
+describe('callApi', () => {
+  it('fills in the path, sends the body and returns the checked answer', async () => {
+    const seen: unknown[] = [];
+    const stored = message('m1', { role: 'user' });
+    server.use(
+      answer(endpoints.sendMessage, async ({ request, params }) => {
+        seen.push(params.id, request.headers.get('content-type'), await request.json());
+        return { userMessage: stored, assistantMessage: message('m2', { status: 'pending' }) };
+      }),
+    );
+    const result = await callApi(endpoints.sendMessage, {
+      params: { id: 'c 1' },
+      body: { content: 'A red car', uploaded_images: ['k1'] },
+    });
+    expect(seen).toEqual(['c 1', 'application/json', { content: 'A red car', uploaded_images: ['k1'] }]);
+    expect(result.userMessage).toEqual(stored);
+    expect(result.assistantMessage.status).toBe('pending');
+  });
+
+  it('takes the code and the message of an error body, and keeps the body', async () => {
+    server.use(answer(endpoints.getMessage, () => refusal('not_found', 'Message not found')));
+    const error = await rejection(callApi(endpoints.getMessage, { params: { id: 'gone' } }));
+    expect(error).toMatchObject({ code: 'not_found', message: 'Message not found' });
+    expect(error.body).toEqual({ error: 'Message not found', code: 'not_found' });
+  });
+
+  it("retries the gateway's unauthorized answer once, then reports it by its code", async () => {
+    let calls = 0;
+    server.use(
+      answer(endpoints.getCredits, () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+    );
+    const error = await rejection(callApi(endpoints.getCredits));
+    expect(calls).toBe(2);
+    expect(error).toMatchObject({ code: 'unauthorized', message: 'Unauthorized' });
+  });
+
+  it('succeeds when the retry with a fresh token is let in', async () => {
+    let calls = 0;
+    server.use(
+      answer(endpoints.getCredits, () => {
+        calls += 1;
+        return calls === 1 ? refusal('unauthorized', 'Unauthorized') : { credits: 7 };
+      }),
+    );
+    await expect(callApi(endpoints.getCredits)).resolves.toEqual({ credits: 7 });
+  });
+
+  it('maps a gateway answer without a code by its status', async () => {
+    server.use(
+      answer(endpoints.createUpload, () => new HttpResponse('Request Entity Too Large', { status: 413 })),
+    );
+    const error = await rejection(
+      callApi(endpoints.createUpload, { body: { content_type: 'image/png', size: 1 } }),
+    );
+    expect(error).toMatchObject({ code: 'payload_too_large', message: INTERNAL_ERROR_TEXT });
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(answer(endpoints.getCredits, () => HttpResponse.json({ balance: 3 })));
+    const error = await rejection(callApi(endpoints.getCredits));
+    expect(error).toMatchObject({ code: 'internal', message: INTERNAL_ERROR_TEXT });
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+
+  it('answers nothing for an endpoint without a response body', async () => {
+    server.use(answer(endpoints.deleteConversation, () => new HttpResponse(null, { status: 204 })));
+    await expect(callApi(endpoints.deleteConversation, { params: { id: 'c1' } })).resolves.toBeUndefined();
+  });
+
+  it('says so when the network fails', async () => {
+    server.use(answer(endpoints.getCredits, () => HttpResponse.error()));
+    const error = await rejection(callApi(endpoints.getCredits));
+    expect(error.message).toBe('Network error. Please check your connection and try again.');
+  });
+});
+
+describe('blobFromStorage', () => {
+  it('reads a presigned URL without the API, and fails with the given message', async () => {
+    server.use(
+      http.get('http://storage.test/ok.png', () => new HttpResponse('png', { status: 200 })),
+      http.get('http://storage.test/expired.png', () => new HttpResponse(null, { status: 403 })),
+    );
+    expect(await (await blobFromStorage('http://storage.test/ok.png', 'Failed')).text()).toBe('png');
+    const error = await rejection(blobFromStorage('http://storage.test/expired.png', 'Failed'));
+    expect(error.message).toBe('Failed');
+  });
+});
