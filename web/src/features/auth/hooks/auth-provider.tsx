@@ -8,7 +8,7 @@ import {
   resendEmailCode,
   signInWithPassword,
   signUpWithPassword,
-} from '../api/auth-actions';
+} from '../data/auth-actions';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
 interface AuthProviderProps {
