@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FailureScreen } from '../components/ui/failure-screen';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { loadRuntimeConfig } from '../config/runtime-config';
-import { configureAuth } from '../features/auth/data/configure-auth';
+import { configureAuth } from '../features/auth/api/configure-auth';
 import { errorMessage } from '../lib/api-error';
 import { type Launch, LaunchContext } from './launch-context';
 import { AppProviders } from './providers';

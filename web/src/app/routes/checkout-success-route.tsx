@@ -1,6 +1,6 @@
 import { useAuth } from '../../features/auth/hooks/auth-context';
 import { CheckoutSuccessPage } from '../../features/checkout/components/checkout-success-page';
-import { useRefreshCredits } from '../../features/credits/data/get-credits';
+import { useRefreshCredits } from '../../features/credits/api/get-credits';
 
 export function CheckoutSuccessRoute() {
   const { status } = useAuth();

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AuthNextStep, AuthUser } from '../data/auth-actions';
+import type { AuthNextStep, AuthUser } from '../api/auth-actions';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 

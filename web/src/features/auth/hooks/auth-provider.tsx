@@ -8,7 +8,7 @@ import {
   resendEmailCode,
   signInWithPassword,
   signUpWithPassword,
-} from '../data/auth-actions';
+} from '../api/auth-actions';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
 interface AuthProviderProps {

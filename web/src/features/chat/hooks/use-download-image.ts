@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFilename } from '../../../utils/download-filename';
 import { saveBlob } from '../../../utils/save-blob';
-import { downloadImage } from '../data/download-image';
+import { downloadImage } from '../api/download-image';
 
 /** Saves a message's 1280x720 PNG under a name made from its prompt; busy while it runs. */
 export function useDownloadImage(messageId: string, url: string | null, prompt: string | null) {

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
 import { renderWithQueries } from '../../../test/render';
-import { useMessages } from '../data/get-messages';
-import { messagesQueryKey } from '../data/message-cache';
+import { useMessages } from '../api/get-messages';
+import { messagesQueryKey } from '../api/message-cache';
 import { useFollowPendingMessages } from './use-follow-pending-messages';
 
 withFakeApi();

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@thumbnail-studio/contract';
 import { useEffect, useRef } from 'react';
-import { usePendingMessages } from '../data/get-message';
-import { isFollowable, mergeMessages, messagesQueryKey } from '../data/message-cache';
+import { usePendingMessages } from '../api/get-message';
+import { isFollowable, mergeMessages, messagesQueryKey } from '../api/message-cache';
 
 const changed = (before: Message, after: Message) =>
   before.status !== after.status ||

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useProviders } from '../data/get-providers';
+import { useProviders } from '../api/get-providers';
 import { chooseProvider } from '../utils/choose-provider';
 
 const STORAGE_KEY = 'thumbnail-studio.provider';

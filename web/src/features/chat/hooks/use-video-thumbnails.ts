@@ -2,7 +2,7 @@ import { MAX_IMAGES_PER_MESSAGE } from '@thumbnail-studio/contract';
 import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
-import { fetchVideoThumbnail } from '../data/fetch-video-thumbnail';
+import { fetchVideoThumbnail } from '../api/fetch-video-thumbnail';
 import { TOO_MANY } from '../utils/attachment-rules';
 import type { AttachmentList } from './use-attachment-list';
 

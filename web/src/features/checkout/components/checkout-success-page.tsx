@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useVerifySession } from '../data/verify-session';
+import { useVerifySession } from '../api/verify-session';
 import { useRedirectHomeAfter } from '../hooks/use-redirect-after';
 import { StatusCard } from './status-card';
 

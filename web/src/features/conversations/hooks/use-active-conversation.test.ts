@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, gate, server, withFakeApi } from '../../../test/fake-api';
 import { conversation } from '../../../test/fixtures';
 import { renderWithQueries } from '../../../test/render';
-import { conversationsQueryKey } from '../data/conversation-list';
+import { conversationsQueryKey } from '../api/conversation-list';
 import { useActiveConversation } from './use-active-conversation';
 
 withFakeApi();

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { NEW_CONVERSATION_SEND_DELAY_MS } from '../../../config/constants';
 import { errorMessage } from '../../../lib/api-error';
-import { useCreateConversation } from '../data/create-conversation';
-import { useDeleteConversation } from '../data/delete-conversation';
-import { useConversations } from '../data/get-conversations';
+import { useCreateConversation } from '../api/create-conversation';
+import { useDeleteConversation } from '../api/delete-conversation';
+import { useConversations } from '../api/get-conversations';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import { Zap } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCredits } from '../data/get-credits';
+import { useCredits } from '../api/get-credits';
 
 /** The header's balance; clicking it opens the checkout dialog. */
 export function CreditsButton({ onClick }: { onClick(): void }) {
