@@ -38,6 +38,20 @@ describe('callApi', () => {
     expect(result.assistantMessage.status).toBe('pending');
   });
 
+  it('appends the query string, encoded, and leaves it out when empty', async () => {
+    const seen: string[] = [];
+    server.use(
+      answer(endpoints.getCreditHistory, ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return { balance: 0, entries: [] };
+      }),
+    );
+    await callApi(endpoints.getCreditHistory, { query: { cursor: 'a b&c=1' } });
+    await callApi(endpoints.getCreditHistory, { query: {} });
+    await callApi(endpoints.getCreditHistory);
+    expect(seen).toEqual(['?cursor=a+b%26c%3D1', '', '']);
+  });
+
   it('takes the code and the message of an error body, and keeps the body', async () => {
     server.use(answer(endpoints.getMessage, () => refusal('not_found', 'Message not found')));
     const error = await rejection(callApi(endpoints.getMessage, { params: { id: 'gone' } }));

@@ -20,11 +20,16 @@ const NETWORK_ERROR = 'Network error. Please check your connection and try again
 /** No answer at all: to the app the service is unavailable, and like one it is worth another try. */
 const networkError = () => new ApiError('service_unavailable', NETWORK_ERROR);
 
-/** What a call of `endpoint` needs: its path parameters and its body, each only where it has them. */
+/**
+ * What a call of `endpoint` needs: its path parameters and its body, each only where it has them, and
+ * optionally a query string (e.g. `{ cursor }`).
+ */
 type CallOptions<E extends Endpoint> = (keyof PathParams<E> extends never
   ? { params?: undefined }
   : { params: PathParams<E> }) &
-  (E['body'] extends z.ZodType ? { body: RequestBody<E> } : { body?: undefined });
+  (E['body'] extends z.ZodType ? { body: RequestBody<E> } : { body?: undefined }) & {
+    query?: Record<string, string>;
+  };
 
 type CallArgs<E extends Endpoint> =
   object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -84,7 +89,7 @@ function messageOf(body: unknown): string {
 }
 
 /**
- * Calls an endpoint of the contract: fills in its path, sends the Cognito access token and the body,
+ * Calls an endpoint of the contract: fills in its path and query string, sends the Cognito access token and the body,
  * and returns the answer checked against the endpoint's response schema. A failed answer becomes an
  * `ApiError` with the answer's code; an `unauthorized` one is retried once with a refreshed token.
  */
@@ -92,7 +97,9 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<ResponseBody<E>> {
-  const path = endpointPath(endpoint, (options?.params ?? {}) as PathParams<E>);
+  const search = new URLSearchParams(options?.query).toString();
+  const route = endpointPath(endpoint, (options?.params ?? {}) as PathParams<E>);
+  const path = search ? `${route}?${search}` : route;
   const body: unknown = options?.body;
   let response = await send(endpoint, path, body, false);
   let json = await readJson(response);
