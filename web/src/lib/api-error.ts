@@ -17,3 +17,13 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback = INTERNAL_ERROR_TEXT): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/**
+ * The `error` text of a failed API answer (`{ error, code }`), if it carried one; network failures and the
+ * gateway's own answers carry none, so the caller shows its own words instead.
+ */
+export function serverErrorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;
+  const text = (error.body as Record<string, unknown>).error;
+  return typeof text === 'string' && text ? text : undefined;
+}

@@ -1,3 +1,11 @@
+import type { CreditPackage } from '@thumbnail-studio/contract';
+
+/**
+ * A package of the contract's `CREDIT_PACKAGES` as a price list shows it: the entries without a badge
+ * simply have none.
+ */
+export type ListedPackage = Omit<CreditPackage, 'badge'> & { readonly badge?: string };
+
 /** '$6.99' from 699 cents. */
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useProvider } from '../../features/chat/hooks/use-provider';
@@ -9,17 +9,16 @@ import { useActiveConversation } from '../../features/conversations/hooks/use-ac
 import { useRefreshCredits } from '../../features/credits/api/get-credits';
 import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
+import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from '../layout/app-header';
-
-type CheckoutState = { open: boolean; reason: string | null };
 
 /** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
   const sidebar = useSidebar();
   const active = useActiveConversation();
   const providers = useProvider();
-  const [checkout, setCheckout] = useState<CheckoutState>({ open: false, reason: null });
+  const checkout = useCheckoutDialog();
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
 
@@ -29,8 +28,6 @@ export function MainScreen() {
     void refreshCredits();
     void refreshConversations();
   }, [refreshCredits, refreshConversations]);
-
-  const openCheckout = useCallback((reason: string | null = null) => setCheckout({ open: true, reason }), []);
 
   return (
     <div className="flex h-dvh overflow-hidden">
@@ -72,7 +69,7 @@ export function MainScreen() {
           providers={providers.options}
           provider={providers.provider}
           onProviderChange={providers.setProvider}
-          onOpenCheckout={() => openCheckout()}
+          onOpenCheckout={() => checkout.openCheckout()}
         />
         <main className="flex min-h-0 flex-1 flex-col">
           <ChatPanel
@@ -80,7 +77,7 @@ export function MainScreen() {
             provider={providers.provider}
             ensureConversation={active.ensureConversation}
             onMessageSent={refreshAfterChange}
-            onInsufficientCredits={(message) => openCheckout(message)}
+            onInsufficientCredits={(message) => checkout.openCheckout(message)}
             onGenerationSettled={refreshAfterChange}
           />
         </main>
@@ -88,7 +85,8 @@ export function MainScreen() {
       <PurchaseCreditsDialog
         open={checkout.open}
         reason={checkout.reason}
-        onOpenChange={(open) => setCheckout((current) => ({ open, reason: open ? current.reason : null }))}
+        purchasedCredits={checkout.purchasedCredits}
+        onOpenChange={checkout.onOpenChange}
       />
     </div>
   );

@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import { endpoints, type VerifySessionResult } from '@thumbnail-studio/contract';
+import { callApi } from '../../../lib/api-client';
 
-export type VerifySessionResult = { credits: number };
+export const verifySessionQueryKey = (sessionId: string) => ['verify-session', sessionId] as const;
 
-const VERIFY_FAILED = 'Failed to verify session';
+/** Asks the server whether a checkout session is paid and granted, and how many credits it added. */
+export const verifySession = (sessionId: string): Promise<VerifySessionResult> =>
+  callApi(endpoints.verifySession, { params: { sessionId } });
 
-/** Confirms a checkout session and reports the credits it added. */
-export function verifySession(_sessionId: string): Promise<VerifySessionResult> {
-  // No endpoint confirms a checkout session until payments are built.
-  return Promise.reject(new Error(VERIFY_FAILED));
-}
-
+/**
+ * Verifies a session once per page view: the stable key shares one request between StrictMode's double
+ * effects, and the answer never goes stale, so it is not asked again on remount, focus or reconnect.
+ */
 export const useVerifySession = (sessionId: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['verify-session', sessionId],
+    queryKey: verifySessionQueryKey(sessionId),
     queryFn: () => verifySession(sessionId),
     enabled: enabled && Boolean(sessionId),
     retry: false,

@@ -1,55 +1,66 @@
+import { VERIFY_SESSION_FAILED_TEXT } from '@thumbnail-studio/contract';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
+import { serverErrorText } from '../../../lib/api-error';
 import { useVerifySession } from '../api/verify-session';
 import { useRedirectHomeAfter } from '../hooks/use-redirect-after';
+import { purchaseState } from '../utils/purchase-state';
 import { StatusCard } from './status-card';
 
 interface CheckoutSuccessPageProps {
-  /** False while the sign-in session is still being restored; verification waits for it. */
+  /** False while the sign-in session is still being restored; verification needs its token and waits. */
   ready: boolean;
+  /** Called once the server confirmed the purchase, to read the new balance and history. */
   onVerified?(): void;
 }
 
 /**
  * Verifies the checkout session of `?session_id=` and reports the outcome, then returns to the app
- * after 3 seconds; without a session id it returns at once.
+ * after 3 seconds (handing it the credits added, so the purchase dialog can say so); without a session
+ * id it returns at once.
  */
 export function CheckoutSuccessPage({ ready, onVerified }: CheckoutSuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const verification = useVerifySession(sessionId, ready);
-  const settled = verification.isSuccess || verification.isError;
-  useRedirectHomeAfter(REDIRECT_DELAY_MS, settled);
+  const result = verification.data;
+  const verified = result?.success === true;
+  const credits = verified ? result.credits : undefined;
+  const returnState = useMemo(() => (credits === undefined ? undefined : purchaseState(credits)), [credits]);
+  useRedirectHomeAfter(REDIRECT_DELAY_MS, verification.isSuccess || verification.isError, returnState);
 
   useEffect(() => {
-    if (verification.isSuccess) onVerified?.();
-  }, [verification.isSuccess, onVerified]);
+    if (verified) onVerified?.();
+  }, [verified, onVerified]);
 
   if (!sessionId) return <Navigate to={paths.home} replace />;
 
-  if (verification.isSuccess) {
-    const { credits } = verification.data;
+  if (verified) {
     return (
       <StatusCard
         icon={<CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />}
         title="Payment Successful!"
       >
-        <p className="text-zinc-300">{credits} credits have been added to your account</p>
+        <p className="text-zinc-300">
+          {credits === undefined
+            ? 'Your credits have been added to your account'
+            : `${credits} credits have been added to your account`}
+        </p>
       </StatusCard>
     );
   }
-  if (verification.isError) {
+  if (result || verification.isError) {
+    const reason = result?.error || serverErrorText(verification.error) || VERIFY_SESSION_FAILED_TEXT;
     return (
       <StatusCard
         icon={<XCircle aria-hidden="true" className="size-12 text-red-400" />}
         title="Payment verification failed"
       >
-        <p className="text-zinc-300">{errorMessage(verification.error)}</p>
+        <p className="text-zinc-300">{reason}</p>
       </StatusCard>
     );
   }

@@ -1,11 +1,11 @@
-import type { CreditPackage } from '../../../config/credit-packages';
+import type { CreditPackageId } from '@thumbnail-studio/contract';
 import { cn } from '../../../lib/cn';
-import { formatPerCreditPrice, formatPrice } from '../../../utils/price';
+import { formatPerCreditPrice, formatPrice, type ListedPackage } from '../../../utils/price';
 
 interface PackageOptionProps {
-  pkg: CreditPackage;
+  pkg: ListedPackage;
   checked: boolean;
-  onSelect(id: CreditPackage['id']): void;
+  onSelect(id: CreditPackageId): void;
 }
 
 /** One credit package as a radio choice. */

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** Sends the user back to the app after `delayMs` while `active`. */
-export function useRedirectHomeAfter(delayMs: number, active = true) {
+/** Sends the user back to the app after `delayMs` while `active`, with `state` as the history state. */
+export function useRedirectHomeAfter(delayMs: number, active = true, state?: unknown) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!active) return;
-    const timer = setTimeout(() => navigate(paths.home, { replace: true }), delayMs);
+    const timer = setTimeout(() => navigate(paths.home, { replace: true, state }), delayMs);
     return () => clearTimeout(timer);
-  }, [active, delayMs, navigate]);
+  }, [active, delayMs, navigate, state]);
 }

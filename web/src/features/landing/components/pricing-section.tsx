@@ -1,6 +1,7 @@
-import { creditPackages } from '../../../config/credit-packages';
-import { cn } from '../../../lib/cn';
-import { formatPerCreditPrice, formatPrice } from '../../../utils/price';
+import { lazy, Suspense } from 'react';
+
+// The price list comes from the contract, which brings zod along: loaded after the page shows.
+const PriceList = lazy(() => import('./price-list'));
 
 export function PricingSection() {
   return (
@@ -11,31 +12,10 @@ export function PricingSection() {
       <p className="mt-3 text-center text-zinc-300">
         Each generation or edit costs 1 credit. No subscription.
       </p>
-      <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-3">
-        {creditPackages.map((pkg) => (
-          <li
-            key={pkg.id}
-            className={cn(
-              'relative flex flex-col items-center gap-2 rounded-2xl border p-6 text-center',
-              pkg.badge === 'Most Popular'
-                ? 'border-accent-500 bg-accent-600/10'
-                : 'border-zinc-800 bg-zinc-900/60',
-            )}
-          >
-            {pkg.badge && (
-              <span className="absolute -top-3 rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold text-white">
-                {pkg.badge}
-              </span>
-            )}
-            <h3 className="mt-2 font-semibold text-zinc-50">{pkg.name}</h3>
-            <p className="text-4xl font-bold text-zinc-50">{formatPrice(pkg.priceCents)}</p>
-            <p className="text-zinc-200">{pkg.credits} credits</p>
-            <p className="text-sm text-zinc-400">
-              {formatPerCreditPrice(pkg.priceCents, pkg.credits)} per credit
-            </p>
-          </li>
-        ))}
-      </ul>
+      {/* The placeholder keeps the cards' height so the page does not jump when they arrive. */}
+      <Suspense fallback={<div aria-hidden="true" className="mt-10 min-h-[212px]" />}>
+        <PriceList />
+      </Suspense>
     </section>
   );
 }

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { purchasedCreditsOf } from '../../features/checkout/utils/purchase-state';
+
+interface CheckoutDialogState {
+  open: boolean;
+  /** Why it opened by itself, e.g. the not-enough-credits message. */
+  reason: string | null;
+  /** The credits a verified purchase added, when it opened on the return from checkout. */
+  purchasedCredits: number | null;
+}
+
+/**
+ * The purchase dialog's state. It opens by itself, saying the credits were added, when the success
+ * page returned here after a verified purchase; that note is then taken out of the history entry so a
+ * reload or a step back does not show it again.
+ */
+export function useCheckoutDialog() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<CheckoutDialogState>(() => {
+    const purchasedCredits = purchasedCreditsOf(location.state);
+    return { open: purchasedCredits !== null, reason: null, purchasedCredits };
+  });
+
+  useEffect(() => {
+    if (purchasedCreditsOf(location.state) === null) return;
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
+
+  const openCheckout = useCallback(
+    (reason: string | null = null) => setState({ open: true, reason, purchasedCredits: null }),
+    [],
+  );
+  const onOpenChange = useCallback(
+    (next: boolean) =>
+      setState((current) =>
+        next ? { ...current, open: true } : { open: false, reason: null, purchasedCredits: null },
+      ),
+    [],
+  );
+  return { ...state, openCheckout, onOpenChange };
+}
