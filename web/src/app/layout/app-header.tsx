@@ -3,7 +3,7 @@ import { Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { ProviderSelect } from '../../features/chat/components/provider-select';
-import { CreditsButton } from '../../features/credits/components/credits-button';
+import { CreditsMenu } from '../../features/credits/components/credits-menu';
 import { ShareButton } from './share-button';
 
 interface AppHeaderProps {
@@ -17,8 +17,8 @@ interface AppHeaderProps {
 }
 
 /**
- * Sidebar toggle, title, model selector, credits, share, buy credits and the account menu; two rows
- * on phones.
+ * Sidebar toggle, title, model selector, credits (a menu: buy credits, credit history), share, buy
+ * credits and the account menu; two rows on phones.
  */
 export function AppHeader(props: AppHeaderProps) {
   const { sidebarOpen, isDesktop, onToggleSidebar, providers, provider, onProviderChange, onOpenCheckout } =
@@ -40,7 +40,7 @@ export function AppHeader(props: AppHeaderProps) {
       <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto">
         <ProviderSelect options={providers} value={provider} onChange={onProviderChange} />
         <span className="flex-1 md:hidden" />
-        <CreditsButton onClick={onOpenCheckout} />
+        <CreditsMenu onBuy={onOpenCheckout} />
         <ShareButton />
         <Button size="sm" className="h-9" onClick={onOpenCheckout}>
           <ShoppingCart aria-hidden="true" className="size-4" />

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@thumbnail-studio/contract';
 import { useCallback, useEffect } from 'react';
 import { callApi } from '../../../lib/api-client';
+import { creditHistoryQueryKey } from './get-credit-history';
 
 export const creditsQueryKey = ['credits'] as const;
 
@@ -19,7 +20,15 @@ export function useCredits() {
   return { credits: query.data ?? 0, isLoading: query.isPending && query.fetchStatus !== 'idle' };
 }
 
+/** Reads the balance and the credit history again after anything that changed them. */
 export function useRefreshCredits() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: creditsQueryKey }), [queryClient]);
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: creditHistoryQueryKey }),
+      ]),
+    [queryClient],
+  );
 }

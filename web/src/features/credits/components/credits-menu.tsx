@@ -1,0 +1,72 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { History, ShoppingCart, Zap } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCredits } from '../api/get-credits';
+import { CreditHistoryDialog } from './credit-history-dialog';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[highlighted]:bg-zinc-800';
+
+/** The header's balance: a menu to buy credits or read the credit history. */
+export function CreditsMenu({ onBuy }: { onBuy(): void }) {
+  const { credits, isLoading } = useCredits();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The chosen item's dialog opens once the menu has closed and focus is back on the trigger, so the
+  // dialog returns focus there (not to the menu item, which is gone by then) when it closes.
+  const chosen = useRef<(() => void) | null>(null);
+  const label = `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+
+  return (
+    <>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its controls stay focusable. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          ref={trigger}
+          aria-label={isLoading ? 'Credits loading' : label}
+          title="Your credits"
+          className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 text-sm font-semibold text-amber-200 hover:bg-amber-500/20"
+        >
+          <Zap aria-hidden="true" className="size-4 fill-amber-300 text-amber-300" />
+          {isLoading ? <Spinner className="size-3.5" /> : <span data-testid="credit-balance">{credits}</span>}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            onCloseAutoFocus={(event) => {
+              const open = chosen.current;
+              chosen.current = null;
+              if (!open) return;
+              event.preventDefault();
+              trigger.current?.focus();
+              open();
+            }}
+            className="z-50 min-w-48 rounded-xl border border-zinc-800 bg-zinc-900 p-1.5 text-sm shadow-xl"
+          >
+            <DropdownMenu.Item
+              onSelect={() => {
+                chosen.current = onBuy;
+              }}
+              className={itemClass}
+            >
+              <ShoppingCart aria-hidden="true" className="size-4" />
+              Buy credits
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              onSelect={() => {
+                chosen.current = () => setHistoryOpen(true);
+              }}
+              className={itemClass}
+            >
+              <History aria-hidden="true" className="size-4" />
+              Credit history
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <CreditHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+    </>
+  );
+}
