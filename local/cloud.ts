@@ -12,6 +12,7 @@ import { createLocalVerifier } from './jwt';
 import { freePort } from './ports';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3';
 import { localSettings } from './settings';
+import { startLocalStripe } from './stripe-wiring';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,7 +83,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       IMAGES_BUCKET: s3.bucket,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      APP_ORIGIN: url,
     });
+    const stripe = await startLocalStripe(url, dataDir);
+    if (stripe) stops.push(stripe.stop);
 
     const queue = new LocalJobQueue(() => import('../functions/src/handlers/worker').then((m) => m.handler), {
       maxReceiveCount: 3,
@@ -120,7 +125,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const runtimeFile = path.join(dataDir, 'runtime.json');
     await writeFile(
       runtimeFile,
-      `${JSON.stringify({ url, ...pool, cognitoEndpoint: cognito.endpoint, dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint }, null, 2)}\n`,
+      `${JSON.stringify({ url, ...pool, cognitoEndpoint: cognito.endpoint, dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, stripeUrl: stripe?.url }, null, 2)}\n`,
     );
     stops.unshift(() => rm(runtimeFile, { force: true }));
     const { requeuePendingJobs } = await import('./requeue');

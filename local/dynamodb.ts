@@ -5,8 +5,10 @@ import path from 'node:path';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { type IndexDefinition, indexesOf, type TableDefinition, tables } from '../functions/src/data/tables';
 
@@ -100,13 +102,34 @@ export function createTableInput(name: string, table: TableDefinition): CreateTa
   };
 }
 
-/** Creates any of our tables that don't exist yet; returns the env vars that name them. */
+/**
+ * Creates any of our tables that don't exist yet, and any global index a table made by an
+ * earlier version lacks (data kept in `.local/` outlives code changes); returns the env vars
+ * that name the tables.
+ */
 export async function ensureTables(client: DynamoDBClient): Promise<Record<string, string>> {
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
   const env: Record<string, string> = {};
   for (const [name, table] of Object.entries(tables) as [string, TableDefinition][]) {
     if (!TableNames.includes(name)) await client.send(new CreateTableCommand(createTableInput(name, table)));
+    else await addMissingGlobalIndexes(client, name, table);
     env[table.envVar] = name;
   }
   return env;
+}
+
+async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, table: TableDefinition) {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(name, table);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: wanted.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
 }

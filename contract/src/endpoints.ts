@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { creditBalanceSchema } from './credits';
+import {
+  checkoutSessionSchema,
+  createCheckoutSessionBodySchema,
+  verifySessionSchema,
+  webhookReceiptSchema,
+} from './checkout';
+import { creditBalanceSchema, creditHistorySchema } from './credits';
 import {
   conversationSchema,
   createConversationBodySchema,
@@ -38,6 +44,22 @@ export interface Endpoint {
  */
 export const endpoints = {
   getCredits: { method: 'GET', path: '/api/credits', response: creditBalanceSchema },
+  /** Takes `?cursor=` from the previous page's `next_cursor`. */
+  getCreditHistory: { method: 'GET', path: '/api/credits/history', response: creditHistorySchema },
+  createCheckoutSession: {
+    method: 'POST',
+    path: '/api/create-checkout-session',
+    body: createCheckoutSessionBodySchema,
+    response: checkoutSessionSchema,
+  },
+  verifySession: { method: 'GET', path: '/api/verify-session/{sessionId}', response: verifySessionSchema },
+  /** Stripe's events: proven by their signature over the raw body, not by a Cognito token. */
+  stripeWebhook: {
+    method: 'POST',
+    path: '/api/stripe-webhook',
+    response: webhookReceiptSchema,
+    public: true,
+  },
   listConversations: {
     method: 'GET',
     path: '/api/conversations',

@@ -28,3 +28,12 @@ export const INTERNAL_ERROR_TEXT = 'An unexpected error occurred';
 
 /** A video link that names no video. */
 export const INVALID_VIDEO_LINK_TEXT = 'Invalid YouTube URL';
+
+/** The checkout dialog's words when a purchase can't start. */
+export const CHECKOUT_FAILED_TEXT = 'Failed to process payment. Please try again.';
+
+/** When the backend could not open a hosted checkout. */
+export const CHECKOUT_SESSION_FAILED_TEXT = 'Failed to create checkout session';
+
+/** When a returning buyer's checkout session can't be confirmed. */
+export const VERIFY_SESSION_FAILED_TEXT = 'Failed to verify session';

@@ -23,6 +23,7 @@ export const apiFunctions = {
   },
   uploads: { tables: [], bucket: true },
   credits: { tables: ['credits'] },
+  payments: { tables: ['credits'], secrets: true },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker and the scheduled sweeper. */
@@ -61,6 +62,10 @@ const route = <N extends EndpointName, F extends ApiFunctionName>(name: N, fn: F
  */
 export const routes = [
   route('getCredits', 'credits'),
+  route('getCreditHistory', 'credits'),
+  route('createCheckoutSession', 'payments'),
+  route('verifySession', 'payments'),
+  route('stripeWebhook', 'payments'),
   route('listConversations', 'conversations'),
   route('createConversation', 'conversations'),
   route('renameConversation', 'conversations'),

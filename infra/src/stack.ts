@@ -74,6 +74,8 @@ export class ThumbnailStudioStack extends Stack {
       accessLogsBucket: this.storage.accessLogsBucket,
     });
     this.storage.allowBrowserAccessFrom(this.web.appOrigin);
+    // Checkout sends buyers back to the app; the API itself is only reached through this origin.
+    this.api.functions.payments.addEnvironment('APP_ORIGIN', this.web.appOrigin);
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

@@ -22,6 +22,27 @@ function targetFunctionId(route: Resource): string {
   return integration.Properties.IntegrationUri['Fn::GetAtt'][0];
 }
 
+describe('payments', () => {
+  it('send buyers back to the app: the payments function knows the CloudFront origin', () => {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[
+      logicalId(stack.api.functions.payments)
+    ] as Resource;
+    const origin = fn.Properties.Environment.Variables.APP_ORIGIN;
+    expect(JSON.stringify(origin)).toContain(logicalId(stack.web.distribution));
+    expect(JSON.stringify(origin)).toContain('https://');
+  });
+
+  it('read the Stripe keys from the app secret, never from the environment', () => {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[
+      logicalId(stack.api.functions.payments)
+    ] as Resource;
+    const env = fn.Properties.Environment.Variables;
+    expect(env.APP_SECRETS_ARN).toBeDefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+  });
+});
+
 describe('HTTP API', () => {
   it('serves exactly the routes of the route table', () => {
     const deployed = apiRoutes()

@@ -14,6 +14,8 @@ export interface RuntimeInfo {
   cognitoEndpoint: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  /** The Stripe stand-in's API (absent when real Stripe keys are set). */
+  stripeUrl?: string;
 }
 
 export interface RunningCloud {

@@ -32,7 +32,8 @@ describe('the API contract', () => {
   it('fills path parameters, encoded', () => {
     expect(endpointPath(endpoints.getMessage, { id: 'a/b c' })).toBe('/api/messages/a%2Fb%20c');
     expect(served(endpointPath(endpoints.listMessages, { id: '01J' }))).toBe(true);
-    expect(served('/api/verify-session/cs_test_1')).toBe(false);
+    expect(served('/api/verify-session/cs_test_1')).toBe(true);
+    expect(served('/api/verify-sessions/cs_test_1')).toBe(false);
   });
 
   it('is the only way the web app names an API path', () => {

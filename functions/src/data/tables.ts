@@ -63,11 +63,16 @@ export const tables = {
     indexes: {},
     envVar: 'MODELS_TABLE',
   },
-  /** Per user: one `balance` item and the ledger entries (`ledger#<key>`) that add up to it. */
+  /**
+   * Per user: one `balance` item and the ledger entries (`ledger#<key>`) that add up to it.
+   * `byCreated` is sparse (only entries carry `created_at`) and lists the history newest first.
+   */
   credits: {
     partitionKey: S('user_id'),
     sortKey: S('sk'),
-    indexes: {},
+    indexes: {
+      byCreated: { name: 'by-created', kind: 'global', partitionKey: S('user_id'), sortKey: S('created_at') },
+    },
     envVar: 'CREDITS_TABLE',
   },
 } as const satisfies Record<string, TableDefinition>;

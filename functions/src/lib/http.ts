@@ -39,6 +39,10 @@ export function callerId(event: ApiEvent): string {
   return sub;
 }
 
+/** The request body exactly as sent (a signature covers these bytes), whether or not it came base64-encoded. */
+export const rawBody = (event: ApiEvent): Buffer =>
+  Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+
 /** Parses and validates a JSON body against a schema; bad input is a 400 with the first issue. */
 export function parseBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.infer<T> {
   let raw: unknown = {};
@@ -64,7 +68,12 @@ export function parseBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.in
  * Builds a Lambda handler that dispatches on API Gateway's route key to one
  * operation per route, and maps errors to `{ error, code }` answers.
  */
-export function createApiHandler<K extends string>(operations: Record<K, Operation>) {
+export function createApiHandler<K extends string>(
+  operations: Record<K, Operation>,
+  /** Routes that prove their caller another way (a webhook's signature): no token, `userId` is empty. */
+  options: { publicRoutes?: readonly K[] } = {},
+) {
+  const publicRoutes = new Set<string>(options.publicRoutes ?? []);
   return async (event: ApiEvent, context?: Context): Promise<ApiResult> => {
     if (context) logger.addContext(context);
     logger.resetKeys();
@@ -72,7 +81,8 @@ export function createApiHandler<K extends string>(operations: Record<K, Operati
     const operation = operations[event.routeKey as K];
     try {
       if (!operation) throw new NotFoundError();
-      return await operation({ userId: callerId(event), params: event.pathParameters ?? {}, event });
+      const userId = publicRoutes.has(event.routeKey) ? '' : callerId(event);
+      return await operation({ userId, params: event.pathParameters ?? {}, event });
     } catch (error) {
       if (error instanceof AppError) return errorAnswer(error.status, error.code, error.message);
       logger.error('request failed', error as Error);

@@ -21,6 +21,10 @@ const resourceSettings = z.object({
   JOBS_QUEUE_URL: text(),
   /** The Secrets Manager secret with the provider and Stripe keys; without it they come from the environment. */
   APP_SECRETS_ARN: text(),
+  /** Where the app is served: checkout sends buyers back to `${APP_ORIGIN}/checkout-success`. */
+  APP_ORIGIN: z.url().optional(),
+  /** Only for a Stripe stand-in (the local cloud's); unset means Stripe itself. */
+  STRIPE_API_URL: z.url().optional(),
   /** s3rver only speaks path-style URLs. */
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),

@@ -2,10 +2,7 @@ import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
 import { cn } from '../../../lib/cn';
 import { formatPerCreditPrice, formatPrice, type ListedPackage } from '../../../utils/price';
 
-/**
- * The credit packages of the contract's price list. A chunk of its own: the contract builds its zod
- * schemas as it loads, and zod would not fit the landing page's up-front budget.
- */
+/** The credit packages of the contract's price list (a zod-free module, so the landing stays small). */
 export default function PriceList() {
   return (
     <ul className="mx-auto mt-10 grid max-w-4xl gap-4 md:grid-cols-3">

@@ -1,7 +1,4 @@
-import { lazy, Suspense } from 'react';
-
-// The price list comes from the contract, which brings zod along: loaded after the page shows.
-const PriceList = lazy(() => import('./price-list'));
+import PriceList from './price-list';
 
 export function PricingSection() {
   return (
@@ -12,10 +9,7 @@ export function PricingSection() {
       <p className="mt-3 text-center text-zinc-300">
         Each generation or edit costs 1 credit. No subscription.
       </p>
-      {/* The placeholder keeps the cards' height so the page does not jump when they arrive. */}
-      <Suspense fallback={<div aria-hidden="true" className="mt-10 min-h-[212px]" />}>
-        <PriceList />
-      </Suspense>
+      <PriceList />
     </section>
   );
 }

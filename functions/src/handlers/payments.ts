@@ -1,0 +1,77 @@
+import { createCheckoutSessionBodySchema } from '@thumbnail-studio/contract';
+import { getEmailOfCaller } from '../adapters/cognito-users';
+import { getStripe, getWebhookSecret } from '../adapters/stripe';
+import { BadRequestError } from '../lib/errors';
+import { createApiHandler, errorAnswer, json, parseBody, rawBody } from '../lib/http';
+import { logger } from '../lib/logger';
+import type { RouteKey } from '../routes';
+import {
+  fulfilCheckout,
+  SESSION_NOT_FOUND_TEXT,
+  startCheckout,
+  takeBackRefundedPayment,
+} from '../services/checkout';
+
+/** Stripe's default: a signature older than 5 minutes is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Events that mean a checkout was paid: at once by card, or later by a delayed method. */
+const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/** The caller's e-mail for the receipt, or none: a purchase never fails for want of it. */
+async function callerEmail(authorization: string | undefined): Promise<string | undefined> {
+  const token = authorization?.replace(/^Bearer\s+/i, '');
+  if (!token) return undefined;
+  return getEmailOfCaller(token).catch((error: unknown) => {
+    logger.warn('could not read the buyer e-mail', { error });
+    return undefined;
+  });
+}
+
+export const handler = createApiHandler<RouteKey<'payments'>>(
+  {
+    'POST /api/create-checkout-session': async ({ userId, event }) => {
+      // Only the package is read from the body: any user id, e-mail or price sent along is ignored.
+      const { packageId } = parseBody(event, createCheckoutSessionBodySchema);
+      const email = await callerEmail(event.headers.authorization);
+      return json(200, await startCheckout({ userId, email, packageId }));
+    },
+
+    'GET /api/verify-session/{sessionId}': async ({ userId, params }) => {
+      const result = await fulfilCheckout(params.sessionId ?? '', userId);
+      if (!result.success && result.error === SESSION_NOT_FOUND_TEXT) {
+        return errorAnswer(404, 'not_found', SESSION_NOT_FOUND_TEXT, { success: false });
+      }
+      return json(200, result);
+    },
+
+    'POST /api/stripe-webhook': async ({ event }) => {
+      const signature = event.headers['stripe-signature'];
+      if (!signature) throw new BadRequestError('Missing Stripe-Signature header');
+      const stripe = await getStripe();
+      let stripeEvent: ReturnType<typeof stripe.webhooks.constructEvent>;
+      try {
+        stripeEvent = stripe.webhooks.constructEvent(
+          rawBody(event),
+          signature,
+          await getWebhookSecret(),
+          SIGNATURE_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        logger.warn('webhook refused: bad signature', { error });
+        throw new BadRequestError('Invalid Stripe signature');
+      }
+      if (PAID_EVENTS.has(stripeEvent.type)) {
+        const session = stripeEvent.data.object as { id: string };
+        await fulfilCheckout(session.id);
+      } else if (stripeEvent.type === 'charge.refunded') {
+        const charge = stripeEvent.data.object as { payment_intent?: string | { id: string } | null };
+        const paymentIntent =
+          typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+        if (paymentIntent) await takeBackRefundedPayment(paymentIntent);
+      }
+      // Every other event type is acknowledged and ignored, so Stripe stops sending it again.
+      return json(200, { received: true });
+    },
+  },
+  { publicRoutes: ['POST /api/stripe-webhook'] },
+);

@@ -1,0 +1,108 @@
+import {
+  CHECKOUT_SESSION_FAILED_TEXT,
+  type CheckoutSession,
+  type CreditPackageId,
+  creditPackageById,
+  type VerifySessionResult,
+} from '@thumbnail-studio/contract';
+import { getStripe, isMissingResource } from '../adapters/stripe';
+import { getOrOpenBalance, getPurchaseGrant, grantPurchase, takeBackPurchase } from '../data/credits-repo';
+import { UpstreamUnavailableError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { requireSetting, settings } from '../lib/settings';
+
+export const SESSION_NOT_FOUND_TEXT = 'Checkout session not found';
+export const PAYMENT_NOT_COMPLETED_TEXT = 'Payment not completed';
+export const PAYMENT_MISMATCH_TEXT = 'The payment does not match the credit package';
+
+/**
+ * Opens a hosted checkout for one package. The price comes from the price
+ * list, the buyer from the verified token; the session carries the buyer's id
+ * so that its credits can only ever go to them.
+ */
+export async function startCheckout(input: {
+  userId: string;
+  email: string | undefined;
+  packageId: CreditPackageId;
+}): Promise<CheckoutSession> {
+  const pkg = creditPackageById(input.packageId);
+  if (!pkg) throw new Error(`Unknown credit package ${input.packageId}`);
+  const origin = requireSetting('APP_ORIGIN').replace(/\/+$/, '');
+  // The grant adds to an existing balance: make sure the account is open first.
+  await getOrOpenBalance(input.userId, settings().INITIAL_CREDITS);
+  try {
+    const stripe = await getStripe();
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: pkg.currency,
+            unit_amount: pkg.priceCents,
+            product_data: { name: `${pkg.name}: ${pkg.credits} credits` },
+          },
+        },
+      ],
+      client_reference_id: input.userId,
+      ...(input.email ? { customer_email: input.email } : {}),
+      metadata: { user_id: input.userId, package_id: pkg.id },
+      success_url: `${origin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/checkout-cancel`,
+    });
+    if (!session.url) throw new Error('Stripe answered a checkout session without a url');
+    return { sessionId: session.id, url: session.url };
+  } catch (error) {
+    logger.error('checkout session could not be created', { packageId: pkg.id, error });
+    throw new UpstreamUnavailableError(CHECKOUT_SESSION_FAILED_TEXT);
+  }
+}
+
+/**
+ * The one fulfilment, called by the webhook and by the success page alike.
+ * It re-reads the session from Stripe (never trusting an event's copy) and
+ * grants its package's credits once, only when it is paid for exactly that
+ * package, and only to the buyer it was opened for: with `callerId`, a session
+ * of anyone else is reported not found.
+ */
+export async function fulfilCheckout(sessionId: string, callerId?: string): Promise<VerifySessionResult> {
+  const stripe = await getStripe();
+  let session: Awaited<ReturnType<typeof stripe.checkout.sessions.retrieve>>;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  } catch (error) {
+    if (isMissingResource(error)) return { success: false, error: SESSION_NOT_FOUND_TEXT };
+    throw error;
+  }
+  const userId = session.client_reference_id;
+  if (!userId || (callerId !== undefined && userId !== callerId)) {
+    return { success: false, error: SESSION_NOT_FOUND_TEXT };
+  }
+  if (session.payment_status !== 'paid') return { success: false, error: PAYMENT_NOT_COMPLETED_TEXT };
+  const pkg = creditPackageById(session.metadata?.package_id ?? '');
+  if (!pkg || session.amount_total !== pkg.priceCents || session.currency !== pkg.currency) {
+    logger.error('paid checkout session does not match its package', { sessionId, packageId: pkg?.id });
+    return { success: false, error: PAYMENT_MISMATCH_TEXT };
+  }
+  await getOrOpenBalance(userId, settings().INITIAL_CREDITS);
+  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : undefined;
+  const granted = await grantPurchase({ userId, sessionId, pkg, paymentIntent });
+  if (granted) logger.info('credits purchased', { sessionId, packageId: pkg.id, credits: pkg.credits });
+  return { success: true, credits: (await getPurchaseGrant(userId, sessionId)) ?? pkg.credits };
+}
+
+/** A refunded payment takes back the credits its checkout session bought (never below zero). */
+export async function takeBackRefundedPayment(paymentIntent: string): Promise<number> {
+  const stripe = await getStripe();
+  const { data: sessions } = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+  const session = sessions[0];
+  const userId = session?.client_reference_id;
+  if (!session || !userId) {
+    logger.warn('refunded payment has no checkout session of ours', { paymentIntent });
+    return 0;
+  }
+  const pkg = creditPackageById(session.metadata?.package_id ?? '');
+  const taken = await takeBackPurchase({ userId, sessionId: session.id, ...(pkg ? { pkg } : {}) });
+  logger.info('credits taken back for a refunded payment', { sessionId: session.id, taken });
+  return taken;
+}

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
+import { AppPage } from './pages/app-page';
+import { ChatPage } from './pages/chat-page';
+import { checkScreen } from './support/a11y';
+import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+
+// The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 3000) + 10_000;
+
+/** Picks a package in the open Purchase Credits dialog and goes to the hosted checkout. */
+async function checkoutFor(page: Page, name: RegExp) {
+  const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+  await dialog.getByRole('radio', { name }).check();
+  await dialog.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+}
+
+async function openPurchase(page: Page) {
+  await page.getByRole('button', { name: /^\d+ credits?$/ }).click();
+  await page.getByRole('menuitem', { name: 'Buy credits' }).click();
+  await expect(page.getByRole('dialog', { name: 'Purchase Credits' })).toBeVisible();
+}
+
+test.describe('buying credits through the local checkout', () => {
+  test('out of credits, buy the popular package, see it in the history, generate again', async ({ page }) => {
+    test.setTimeout(150_000);
+    const app = await signUpThroughUi(page, persona('buyer'));
+    const chat = new ChatPage(page);
+
+    await test.step('spend the three free credits', async () => {
+      for (const [index, prompt] of ['A red car', 'A blue boat', 'A green plane'].entries()) {
+        await chat.send(prompt);
+        await expect(chat.imageMessages()).toHaveCount(index + 1, { timeout: jobTimeout });
+      }
+      await expect(app.credits()).toHaveAccessibleName('0 credits');
+    });
+
+    await test.step('a refused send opens the dialog; pay on the hosted page', async () => {
+      await chat.send('A yellow train');
+      const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+      await expect(dialog).toContainText(INSUFFICIENT_CREDITS_TEXT);
+      await checkScreen(page, 'checkout-dialog');
+      await checkoutFor(page, /Popular/);
+      await checkScreen(page, 'checkout-hosted-page');
+      await page.getByRole('button', { name: 'Pay' }).click();
+    });
+
+    await test.step('the success page confirms, then the app shows 25 more credits', async () => {
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await expect(page.getByText('25 credits have been added to your account')).toBeVisible();
+      await checkScreen(page, 'checkout-success');
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+      const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+      await expect(dialog.getByRole('status')).toContainText('25 credits have been added to your account');
+      await page.keyboard.press('Escape');
+      await expect(app.credits()).toHaveAccessibleName('25 credits');
+    });
+
+    await test.step('the purchase is in the credit history', async () => {
+      await app.credits().click();
+      await page.getByRole('menuitem', { name: 'Credit history' }).click();
+      const history = page.getByRole('dialog', { name: 'Credit history' });
+      await expect(history).toContainText('Purchase: Popular package, 25 credits for $14.99');
+      await expect(history).toContainText('Image generation or edit: A red car');
+      await expect(history).toContainText('Initial credits');
+      await checkScreen(page, 'credit-history');
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step('and generating works again', async () => {
+      await chat.send('A purple rocket');
+      await expect(chat.imageMessages()).toHaveCount(4, { timeout: jobTimeout });
+      await expect(app.credits()).toHaveAccessibleName('24 credits');
+    });
+  });
+
+  test('cancelling on the hosted page charges nothing and returns to the app', async ({ page }) => {
+    const app = await signUpThroughUi(page, persona('canceller'));
+    await expect(app.credits()).toHaveAccessibleName('3 credits');
+    await openPurchase(page);
+    await checkoutFor(page, /Starter/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+    await expect(page.getByText('Your payment was cancelled and no charges were made.')).toBeVisible();
+    await checkScreen(page, 'checkout-cancel');
+    await page.getByRole('button', { name: 'Return to App' }).click();
+    await app.expectSignedIn();
+    await expect(app.credits()).toHaveAccessibleName('3 credits');
+  });
+
+  test('a buyer who closes the tab after paying still gets the credits', async ({ page, context }) => {
+    const app = await signUpThroughUi(page, persona('closer'));
+    await expect(app.credits()).toHaveAccessibleName('3 credits');
+    await openPurchase(page);
+    await checkoutFor(page, /Pro/);
+    // The tab goes before the success page could confirm anything: only the webhook can grant.
+    await page.route('**/api/verify-session/**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout-success');
+    await page.close();
+
+    const later = await context.newPage();
+    await later.goto('/');
+    const back = new AppPage(later);
+    await back.expectSignedIn();
+    await expect(back.credits()).toHaveAccessibleName('63 credits');
+  });
+});

@@ -1,0 +1,274 @@
+import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
+import { describe, expect, inject, it } from 'vitest';
+import { waitForSettled } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { paySession, postWebhook, stripeFor } from '../support/stripe';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+const baseUrl = inject('baseUrl');
+const runtime = inject('runtime');
+const stripe = stripeFor(runtime);
+const popular = CREDIT_PACKAGES[1];
+
+async function newUser(name: string) {
+  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
+  const api = apiAs(baseUrl, user.accessToken);
+  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  return { api, email: user.email, userId: String(decodePayload(user.accessToken).sub) };
+}
+
+type Api = Awaited<ReturnType<typeof newUser>>['api'];
+
+async function checkout(api: Api, packageId = 'popular') {
+  const { status, body } = await api('POST', '/api/create-checkout-session', { packageId });
+  expect(status).toBe(200);
+  return body as { sessionId: string; url: string };
+}
+
+/** The user's credit items straight from the table: balance, ledger and their sum agree. */
+async function ledgerOf(userId: string) {
+  const credits = await readCreditItems(runtime.dynamodbEndpoint, userId);
+  expect(credits.sum).toBe(credits.balance);
+  return {
+    balance: credits.balance,
+    purchases: credits.ledger.filter((entry) => String(entry.sk).startsWith('ledger#purchase#')),
+    takeBacks: credits.ledger.filter((entry) => String(entry.sk).startsWith('ledger#payment-refund#')),
+  };
+}
+
+describe('checkout', () => {
+  it('opens a hosted checkout for the package, for the caller only, whatever the body claims', async () => {
+    const { api, userId, email } = await newUser('buyer');
+    const { status, body } = await api('POST', '/api/create-checkout-session', {
+      packageId: 'popular',
+      userId: 'someone-else',
+      userEmail: 'thief@example.com',
+      price: 1,
+    });
+    expect(status).toBe(200);
+    expect(body.url).toMatch(/^http:\/\/localhost:\d+\/c\/pay\/cs_/);
+    const session = await stripe.checkout.sessions.retrieve(body.sessionId, { expand: ['line_items'] });
+    expect(session).toMatchObject({
+      client_reference_id: userId,
+      customer_email: email,
+      amount_total: popular.priceCents,
+      currency: 'usd',
+      payment_status: 'unpaid',
+      success_url: `${baseUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${baseUrl}/checkout-cancel`,
+    });
+    expect(session.line_items?.data[0]?.price?.unit_amount).toBe(popular.priceCents);
+  });
+
+  it('refuses an unknown package with a 400', async () => {
+    const { api } = await newUser('unknown-pkg');
+    const { status, body } = await api('POST', '/api/create-checkout-session', { packageId: 'mega' });
+    expect(status).toBe(400);
+    expect(body.code).toBe('bad_request');
+  });
+
+  it('needs a signed-in caller', async () => {
+    const anonymous = apiAs(baseUrl, undefined);
+    expect((await anonymous('POST', '/api/create-checkout-session', { packageId: 'pro' })).status).toBe(401);
+    expect((await anonymous('GET', '/api/verify-session/cs_test_x')).status).toBe(401);
+  });
+});
+
+describe('fulfilment', () => {
+  it('grants a paid session once through the webhook, and verify reports it 20 times over', async () => {
+    const { api, userId } = await newUser('paid');
+    const { sessionId } = await checkout(api);
+    await paySession(runtime, sessionId);
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api('GET', `/api/verify-session/${sessionId}`)),
+    );
+    for (const answer of answers)
+      expect(answer).toEqual({ status: 200, body: { success: true, credits: 25 } });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 28 });
+    const ledger = await ledgerOf(userId);
+    expect(ledger.purchases).toHaveLength(1);
+    expect(ledger.purchases[0]).toMatchObject({
+      amount: 25,
+      reason: 'Purchase: Popular package, 25 credits for $14.99',
+    });
+  });
+
+  it('grants once when the same event comes twice and ten times at once', async () => {
+    const { api, userId } = await newUser('repeat');
+    const { sessionId } = await checkout(api, 'starter');
+    await paySession(runtime, sessionId);
+    const event = { type: 'checkout.session.completed', data: { object: { id: sessionId } } };
+
+    expect((await postWebhook(baseUrl, event)).status).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 10 }, () => postWebhook(baseUrl, event)));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 13 });
+    expect((await ledgerOf(userId)).purchases).toHaveLength(1);
+  });
+
+  it('grants once when the webhook and the success page race', async () => {
+    const { api, userId } = await newUser('race');
+    const { sessionId } = await checkout(api, 'pro');
+    const verify = () => api('GET', `/api/verify-session/${sessionId}`);
+    await Promise.all([paySession(runtime, sessionId), verify(), verify(), verify()]);
+    const event = { type: 'checkout.session.async_payment_succeeded', data: { object: { id: sessionId } } };
+    await Promise.all([postWebhook(baseUrl, event), verify(), postWebhook(baseUrl, event), verify()]);
+
+    expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 60 } });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 63 });
+    expect((await ledgerOf(userId)).purchases).toHaveLength(1);
+  });
+
+  it("gives nothing for another user's session, paid or not", async () => {
+    const ada = await newUser('ada-pay');
+    const babbage = await newUser('babbage-pay');
+    const { sessionId } = await checkout(ada.api);
+
+    expect(await babbage.api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+      status: 404,
+      body: { success: false, error: 'Checkout session not found', code: 'not_found' },
+    });
+    await paySession(runtime, sessionId);
+    expect((await babbage.api('GET', `/api/verify-session/${sessionId}`)).status).toBe(404);
+
+    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await ada.api('GET', '/api/credits')).body).toEqual({ credits: 28 });
+    expect((await ledgerOf(babbage.userId)).purchases).toHaveLength(0);
+  });
+
+  it('grants nothing for an unpaid session, even for a signed event that claims it was paid', async () => {
+    const { api, userId } = await newUser('unpaid');
+    const { sessionId } = await checkout(api);
+
+    expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+      status: 200,
+      body: { success: false, error: 'Payment not completed' },
+    });
+    const claim = {
+      type: 'checkout.session.completed',
+      data: {
+        object: { id: sessionId, payment_status: 'paid', client_reference_id: userId, amount_total: 1499 },
+      },
+    };
+    expect((await postWebhook(baseUrl, claim)).status).toBe(200);
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await ledgerOf(userId)).purchases).toHaveLength(0);
+  });
+
+  it('reports an unknown session as not found', async () => {
+    const { api } = await newUser('nosession');
+    expect((await api('GET', '/api/verify-session/cs_test_does_not_exist')).status).toBe(404);
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses a forged, a missing and a stale signature, granting nothing', async () => {
+    const { api, userId } = await newUser('forged');
+    const { sessionId } = await checkout(api);
+    await paySession(runtime, sessionId).catch(() => undefined);
+    const before = await ledgerOf(userId);
+    const event = { type: 'checkout.session.completed', data: { object: { id: sessionId } } };
+
+    const forged = await postWebhook(baseUrl, event, { secret: 'not-the-secret' });
+    const missing = await postWebhook(baseUrl, event, { signature: null });
+    const stale = await postWebhook(baseUrl, event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    for (const answer of [forged, missing, stale]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('bad_request');
+    }
+    expect((await ledgerOf(userId)).balance).toBe(before.balance);
+  });
+
+  it('acknowledges event types it does not handle', async () => {
+    const answer = await postWebhook(baseUrl, {
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    });
+    expect(answer).toEqual({ status: 200, body: { received: true } });
+  });
+});
+
+describe('a refunded payment', () => {
+  it('takes back the credits it bought, once', async () => {
+    const { api, userId } = await newUser('refund');
+    const { sessionId } = await checkout(api);
+    await paySession(runtime, sessionId);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 28 });
+
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
+    await expect.poll(async () => (await api('GET', '/api/credits')).body.credits).toBe(3);
+
+    const charge = {
+      id: 'ch_again',
+      object: 'charge',
+      payment_intent: session.payment_intent,
+      refunded: true,
+    };
+    await postWebhook(baseUrl, { type: 'charge.refunded', data: { object: charge } });
+    const ledger = await ledgerOf(userId);
+    expect(ledger.balance).toBe(3);
+    expect(ledger.takeBacks).toHaveLength(1);
+    expect(ledger.takeBacks[0]).toMatchObject({ amount: -25, reason: 'Payment refunded: Popular package' });
+  });
+
+  it('never takes the balance below zero', async () => {
+    const { api, userId } = await newUser('spent');
+    const { sessionId } = await checkout(api, 'starter');
+    await paySession(runtime, sessionId);
+    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    for (let i = 0; i < 4; i++) {
+      const sent = await api('POST', `/api/conversations/${conversation.id}/messages`, {
+        content: `Art ${i}`,
+      });
+      await waitForSettled(api, sent.body.assistantMessage.id);
+    }
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 9 });
+
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
+    await expect.poll(async () => (await api('GET', '/api/credits')).body.credits).toBe(0);
+    expect((await ledgerOf(userId)).takeBacks[0]).toMatchObject({ amount: -9 });
+  });
+});
+
+describe('credit history', () => {
+  it('lists every entry newest first, with reasons, and adds up to the balance', async () => {
+    const { api } = await newUser('history');
+    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    const prompt = 'A cat astronaut floating above a neon city at night, with "SPACE CAT" in big letters';
+    const sent = await api('POST', `/api/conversations/${conversation.id}/messages`, { content: prompt });
+    await waitForSettled(api, sent.body.assistantMessage.id);
+    const { sessionId } = await checkout(api, 'starter');
+    await paySession(runtime, sessionId);
+
+    const { status, body } = await api('GET', '/api/credits/history');
+    expect(status).toBe(200);
+    expect(body.balance).toBe(12);
+    const entries = body.entries as { kind: string; amount: number; reason: string; created_at: string }[];
+    expect(entries.map((entry) => entry.kind)).toEqual(['purchase', 'generation', 'generation', 'initial']);
+    expect(entries[0]).toMatchObject({
+      amount: 10,
+      reason: 'Purchase: Starter package, 10 credits for $6.99',
+    });
+    expect(entries.find((entry) => entry.amount === -1)?.reason).toBe(
+      `Image generation or edit: ${prompt.slice(0, 50)}`,
+    );
+    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(body.balance);
+    const times = entries.map((entry) => entry.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('shows nobody else the history', async () => {
+    const ada = await newUser('ada-history');
+    const babbage = await newUser('babbage-history');
+    const { sessionId } = await checkout(ada.api, 'starter');
+    await paySession(runtime, sessionId);
+    const theirs = (await babbage.api('GET', '/api/credits/history')).body;
+    expect(theirs.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['initial']);
+  });
+});
