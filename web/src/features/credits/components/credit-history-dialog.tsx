@@ -108,7 +108,7 @@ function HistoryEntry({ entry }: { entry: CreditHistoryEntry }) {
           entry.amount > 0 ? 'text-emerald-400' : entry.amount < 0 ? 'text-red-300' : 'text-zinc-400',
         )}
       >
-        {formatLedgerAmount(entry.amount)}
+        {formatLedgerAmount(entry.amount, entry.kind)}
       </span>
     </li>
   );
