@@ -183,6 +183,22 @@ describe('the webhook', () => {
     expect((await ledgerOf(userId)).balance).toBe(before.balance);
   });
 
+  it('checks the signature over the exact bytes, also when the gateway hands the body over base64-encoded', async () => {
+    const { api } = await newUser('base64');
+    const { sessionId } = await checkout(api, 'starter');
+    await paySession(runtime, sessionId);
+    // A body that is not text reaches the function base64-encoded, as API Gateway passes binary bodies.
+    const event = { type: 'checkout.session.completed', data: { object: { id: sessionId } } };
+    const answer = await postWebhook(baseUrl, event, { contentType: 'application/octet-stream' });
+    expect(answer).toEqual({ status: 200, body: { received: true } });
+    const forged = await postWebhook(baseUrl, event, {
+      contentType: 'application/octet-stream',
+      secret: 'not-the-secret',
+    });
+    expect(forged.status).toBe(400);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 13 });
+  });
+
   it('acknowledges event types it does not handle', async () => {
     const answer = await postWebhook(baseUrl, {
       type: 'customer.created',

@@ -20,7 +20,7 @@ export async function paySession(runtime: RuntimeInfo, sessionId: string): Promi
 export async function postWebhook(
   baseUrl: string,
   event: { type: string; data: { object: unknown } },
-  options: { secret?: string; timestamp?: number; signature?: string | null } = {},
+  options: { secret?: string; timestamp?: number; signature?: string | null; contentType?: string } = {},
 ) {
   const payload = JSON.stringify({
     id: `evt_test_${Math.random().toString(36).slice(2)}`,
@@ -41,7 +41,7 @@ export async function postWebhook(
   const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
+      'content-type': options.contentType ?? 'application/json',
       ...(header === null ? {} : { 'stripe-signature': header }),
     },
     body: payload,
