@@ -14,6 +14,15 @@ import {
   sendMessageBodySchema,
   sendResultSchema,
 } from './messages';
+import {
+  addModelImagesBodySchema,
+  deleteModelBodySchema,
+  modelAnswerSchema,
+  modelImageBodySchema,
+  modelListSchema,
+  updateModelBodySchema,
+  uploadModelBodySchema,
+} from './models';
 import { providerListSchema } from './providers';
 import {
   createUploadBodySchema,
@@ -91,6 +100,40 @@ export const endpoints = {
   },
   getMessage: { method: 'GET', path: '/api/messages/{id}', response: z.object({ message: messageSchema }) },
   listProviders: { method: 'GET', path: '/api/providers', response: providerListSchema },
+  /** A new person model from a name and photos (data URLs or upload keys); the first photo is primary. */
+  uploadModel: {
+    method: 'POST',
+    path: '/api/models-upload',
+    body: uploadModelBodySchema,
+    response: modelAnswerSchema,
+  },
+  /** The caller's models, oldest first. `?active=true` (or none) lists them all: deleting is permanent. */
+  listModels: { method: 'GET', path: '/api/models-list', response: modelListSchema },
+  updateModel: {
+    method: 'PUT',
+    path: '/api/models-update',
+    body: updateModelBodySchema,
+    response: modelAnswerSchema,
+  },
+  deleteModel: { method: 'DELETE', path: '/api/models-delete', body: deleteModelBodySchema, response: null },
+  addModelImages: {
+    method: 'POST',
+    path: '/api/models-images',
+    body: addModelImagesBodySchema,
+    response: modelAnswerSchema,
+  },
+  deleteModelImage: {
+    method: 'DELETE',
+    path: '/api/models-images',
+    body: modelImageBodySchema,
+    response: modelAnswerSchema,
+  },
+  setPrimaryModelImage: {
+    method: 'PUT',
+    path: '/api/models-images',
+    body: modelImageBodySchema,
+    response: modelAnswerSchema,
+  },
   createUpload: {
     method: 'POST',
     path: '/api/uploads',

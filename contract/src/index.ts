@@ -5,6 +5,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './jobs';
 export * from './messages';
+export * from './models';
 export * from './packages';
 export * from './provider-texts';
 export * from './providers';

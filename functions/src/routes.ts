@@ -24,6 +24,7 @@ export const apiFunctions = {
   uploads: { tables: [], bucket: true },
   credits: { tables: ['credits'] },
   payments: { tables: ['credits'], secrets: true },
+  models: { tables: ['models'], bucket: true },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker and the scheduled sweeper. */
@@ -74,6 +75,13 @@ export const routes = [
   route('sendMessage', 'messages'),
   route('getMessage', 'messages'),
   route('listProviders', 'messages'),
+  route('uploadModel', 'models'),
+  route('listModels', 'models'),
+  route('updateModel', 'models'),
+  route('deleteModel', 'models'),
+  route('addModelImages', 'models'),
+  route('deleteModelImage', 'models'),
+  route('setPrimaryModelImage', 'models'),
   route('createUpload', 'uploads'),
   route('fetchVideoThumbnail', 'uploads'),
 ] as const satisfies readonly Route[];

@@ -1,4 +1,4 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { RuntimeInfo } from './local-cloud-process';
 
 /** Whether the local cloud's images bucket holds `key` (read straight from s3rver). */
@@ -14,6 +14,24 @@ export async function objectExists(runtime: RuntimeInfo, key: string): Promise<b
     return true;
   } catch {
     return false;
+  } finally {
+    s3.destroy();
+  }
+}
+
+/** Every key in the local cloud's images bucket under `prefix`. */
+export async function listKeys(runtime: RuntimeInfo, prefix: string): Promise<string[]> {
+  const s3 = new S3Client({
+    endpoint: runtime.s3Endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    const listed = await s3.send(
+      new ListObjectsV2Command({ Bucket: 'thumbnail-studio-images', Prefix: prefix }),
+    );
+    return (listed.Contents ?? []).map((object) => object.Key ?? '');
   } finally {
     s3.destroy();
   }

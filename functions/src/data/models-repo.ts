@@ -1,13 +1,22 @@
-import { BatchGetCommand, type BatchGetCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients';
-import { tableName, unlessConditionFails } from './dynamo';
+import { queryAll, tableName, unlessConditionFails } from './dynamo';
 
 const table = () => tableName('models');
 
-/** A person model's image: its S3 key, and whether it is the model's primary (face) picture. */
+/** A person model's image: its S3 keys, and whether it is the model's primary (face) picture. */
 export interface ModelImage {
   id: string;
   key: string;
+  /** A small square crop for pickers; absent on models stored before thumbnails were kept. */
+  thumbnail_key?: string;
   is_primary: boolean;
 }
 
@@ -18,6 +27,9 @@ export interface PersonModel {
   id: string;
   name: string;
   images: ModelImage[];
+  created_at: string;
+  /** Bumped by every change, so two edits of one model can't overwrite each other. */
+  version: number;
   usage_count?: number;
   last_used_at?: string;
 }
@@ -63,4 +75,73 @@ export async function trackModelUsage(userId: string, ids: string[], at: string)
       ),
     ),
   );
+}
+
+/** The user's models, oldest first (ids are time-ordered). */
+export function listModelsByUser(userId: string): Promise<PersonModel[]> {
+  return queryAll<PersonModel>({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u AND begins_with(sk, :model)',
+    ExpressionAttributeValues: { ':u': userId, ':model': 'model#' },
+    ConsistentRead: true,
+  });
+}
+
+/** One of the user's models, or undefined (the owner is part of the key). */
+export async function getModelById(userId: string, id: string): Promise<PersonModel | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: table(), Key: { user_id: userId, sk: modelKey(id) }, ConsistentRead: true }),
+  );
+  return Item as PersonModel | undefined;
+}
+
+/** Stores a new model; false if one with its id already exists. */
+export async function putNewModel(model: PersonModel): Promise<boolean> {
+  const put = await unlessConditionFails(
+    ddb.send(
+      new PutCommand({ TableName: table(), Item: model, ConditionExpression: 'attribute_not_exists(sk)' }),
+    ),
+  );
+  return put !== undefined;
+}
+
+/**
+ * Replaces a model's name or images, only if nobody changed it since it was
+ * read (its `version`); undefined when it is gone or changed meanwhile.
+ */
+export async function updateModel(
+  model: PersonModel,
+  changes: Partial<Pick<PersonModel, 'name' | 'images'>>,
+): Promise<PersonModel | undefined> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const result = await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: model.user_id, sk: model.sk },
+        UpdateExpression: `SET ${entries.map(([key]) => `#${key} = :${key}`).join(', ')}, version = :next`,
+        ConditionExpression: 'attribute_exists(sk) AND version = :version',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([key]) => [`#${key}`, key])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(entries.map(([key, value]) => [`:${key}`, value])),
+          ':version': model.version,
+          ':next': model.version + 1,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return result?.Attributes as PersonModel | undefined;
+}
+
+/** Deletes a model; returns what it held, or undefined when the user had no such model. */
+export async function deleteModel(userId: string, id: string): Promise<PersonModel | undefined> {
+  const { Attributes } = await ddb.send(
+    new DeleteCommand({
+      TableName: table(),
+      Key: { user_id: userId, sk: modelKey(id) },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return Attributes as PersonModel | undefined;
 }

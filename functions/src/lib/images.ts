@@ -53,3 +53,15 @@ export async function deriveImageSizes(
       : await frame.clone().png({ palette: true, quality: 90, compressionLevel: 6 }).toBuffer();
   return { export: new Uint8Array(exported), preview: new Uint8Array(preview) };
 }
+
+/** Side of the square thumbnail kept with each model photo, for pickers and chips. */
+const THUMBNAIL_SIZE = 256;
+
+/** A small square JPEG of an already checked image, centred on its middle. */
+export async function makeThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
+  const thumbnail = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return new Uint8Array(thumbnail);
+}

@@ -15,6 +15,21 @@ export const referencePrefix = (userId: string) => `refs/${userId}/`;
 const missing = () => new BadRequestError('An attached image could not be found. Please attach it again.');
 
 /**
+ * The bytes of one of the user's own pending uploads: a key outside their
+ * upload folder, a missing object or one over the size limit is refused.
+ */
+export async function readUpload(userId: string, key: string): Promise<Uint8Array> {
+  if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
+  // A presigned PUT can't cap its size, so look before reading the object into memory.
+  const size = await blobSize(key);
+  if (size === undefined) throw missing();
+  if (size > MAX_UPLOAD_BYTES) throw new BadRequestError(UPLOAD_TOO_LARGE_TEXT);
+  const upload = await getBlob(key);
+  if (!upload) throw missing();
+  return upload.bytes;
+}
+
+/**
  * Turns the keys a user sends into references: each must be one of the
  * user's own pending attachments; it is decoded, re-encoded under `refs/`
  * (no EXIF, capped size) and the attachment deleted.
@@ -22,14 +37,7 @@ const missing = () => new BadRequestError('An attached image could not be found.
 export function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
   return Promise.all(
     keys.map(async (key) => {
-      if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
-      // A presigned PUT can't cap its size, so look before reading the object into memory.
-      const size = await blobSize(key);
-      if (size === undefined) throw missing();
-      if (size > MAX_UPLOAD_BYTES) throw new BadRequestError(UPLOAD_TOO_LARGE_TEXT);
-      const upload = await getBlob(key);
-      if (!upload) throw missing();
-      const reference = await storeImage(referencePrefix(userId), upload.bytes);
+      const reference = await storeImage(referencePrefix(userId), await readUpload(userId, key));
       await deleteBlobs([key]);
       return reference;
     }),

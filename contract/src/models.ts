@@ -1,0 +1,73 @@
+import * as z from 'zod';
+
+/** A model (a saved person) holds at most this many photos. */
+export const MAX_MODEL_IMAGES = 20;
+/** Longest name a model can have. */
+export const MAX_MODEL_NAME_LENGTH = 100;
+
+export const MODEL_TEXTS = {
+  nameAndImageRequired: 'Name and at least one image are required',
+  notAuthenticated: 'Not authenticated',
+  uploadFailed: 'Failed to upload model',
+  updateNameFailed: 'Failed to update name',
+  updateFailed: 'Failed to update model',
+  setPrimaryFailed: 'Failed to set primary image',
+  deleteImageFailed: 'Failed to delete image',
+  loadFailed: 'Failed to load models',
+  deleteFailed: 'Failed to delete model',
+  addImagesFailed: 'Failed to add images',
+  fetchFailed: 'Failed to fetch models',
+  confirmDeleteImage: 'Are you sure you want to delete this image?',
+  confirmDeleteModel: 'Are you sure you want to delete this model?',
+  tooManyImages: `A model can have at most ${MAX_MODEL_IMAGES} images`,
+  modelNotFound: 'Model not found',
+  imageNotFound: 'Image not found',
+  lastImage: 'The last image of a model cannot be deleted',
+} as const;
+
+/** One photo of a model: a short-lived URL of the photo and of its thumbnail. */
+export const modelImageSchema = z.object({
+  id: z.string(),
+  image_url: z.string(),
+  thumbnail_url: z.string(),
+  /** Exactly one photo of a model is its primary (face) photo. */
+  is_primary: z.boolean(),
+});
+export type ModelImage = z.infer<typeof modelImageSchema>;
+
+/** A saved person: a name and photos; `image_url`/`thumbnail_url` are the primary photo's. */
+export const personModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  images: z.array(modelImageSchema),
+  image_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  usage_count: z.number().int().default(0),
+  last_used_at: z.string().nullable().default(null),
+  created_at: z.string(),
+});
+export type PersonModel = z.infer<typeof personModelSchema>;
+
+export const modelListSchema = z.object({ models: z.array(personModelSchema) });
+export const modelAnswerSchema = z.object({ model: personModelSchema });
+
+const modelName = z
+  .string()
+  .trim()
+  .min(1, MODEL_TEXTS.nameAndImageRequired)
+  .max(MAX_MODEL_NAME_LENGTH, `A name has at most ${MAX_MODEL_NAME_LENGTH} characters`);
+/** A photo: a `data:image/...;base64,` URL, or the key of an image uploaded through `POST /api/uploads`. */
+const imageSource = z.string().min(1).max(15_000_000);
+const images = z
+  .array(imageSource)
+  .min(1, MODEL_TEXTS.nameAndImageRequired)
+  .max(MAX_MODEL_IMAGES, MODEL_TEXTS.tooManyImages);
+const id = z.string().min(1).max(256);
+
+/** A new model: its name and photos, the first one primary. */
+export const uploadModelBodySchema = z.object({ name: modelName, images });
+export const updateModelBodySchema = z.object({ modelId: id, name: modelName });
+export const deleteModelBodySchema = z.object({ modelId: id });
+export const addModelImagesBodySchema = z.object({ modelId: id, images });
+/** Deletes one photo (DELETE) or makes it the primary (PUT). */
+export const modelImageBodySchema = z.object({ modelId: id, imageId: id });

@@ -1,0 +1,63 @@
+import {
+  addModelImagesBodySchema,
+  deleteModelBodySchema,
+  modelImageBodySchema,
+  updateModelBodySchema,
+  uploadModelBodySchema,
+} from '@thumbnail-studio/contract';
+import { createApiHandler, json, noContent, parseBody } from '../lib/http';
+import type { RouteKey } from '../routes';
+import {
+  addModelImages,
+  createModel,
+  deleteModelImage,
+  deleteModelWithImages,
+  listModels,
+  renameModel,
+  setPrimaryModelImage,
+  viewModel,
+} from '../services/models';
+
+/** Every model answer is the model as it now is, its photos signed into short-lived URLs. */
+const modelAnswer = async (status: number, model: Parameters<typeof viewModel>[0]) =>
+  json(status, { model: await viewModel(model) });
+
+export const handler = createApiHandler<RouteKey<'models'>>({
+  'POST /api/models-upload': async ({ userId, event }) => {
+    const { name, images } = parseBody(event, uploadModelBodySchema);
+    return modelAnswer(201, await createModel(userId, name, images));
+  },
+
+  // Deleting is permanent, so every stored model is active: `?active=` filters nothing out.
+  'GET /api/models-list': async ({ userId, event }) => {
+    const active = event.queryStringParameters?.active;
+    const models = active === 'false' ? [] : await listModels(userId);
+    return json(200, { models: await Promise.all(models.map(viewModel)) });
+  },
+
+  'PUT /api/models-update': async ({ userId, event }) => {
+    const { modelId, name } = parseBody(event, updateModelBodySchema);
+    return modelAnswer(200, await renameModel(userId, modelId, name));
+  },
+
+  'DELETE /api/models-delete': async ({ userId, event }) => {
+    const { modelId } = parseBody(event, deleteModelBodySchema);
+    await deleteModelWithImages(userId, modelId);
+    return noContent();
+  },
+
+  'POST /api/models-images': async ({ userId, event }) => {
+    const { modelId, images } = parseBody(event, addModelImagesBodySchema);
+    return modelAnswer(200, await addModelImages(userId, modelId, images));
+  },
+
+  'DELETE /api/models-images': async ({ userId, event }) => {
+    const { modelId, imageId } = parseBody(event, modelImageBodySchema);
+    return modelAnswer(200, await deleteModelImage(userId, modelId, imageId));
+  },
+
+  'PUT /api/models-images': async ({ userId, event }) => {
+    const { modelId, imageId } = parseBody(event, modelImageBodySchema);
+    return modelAnswer(200, await setPrimaryModelImage(userId, modelId, imageId));
+  },
+});

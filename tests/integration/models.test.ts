@@ -1,0 +1,277 @@
+import { deflateSync } from 'node:zlib';
+import { MODEL_TEXTS } from '@thumbnail-studio/contract';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { uploadImage, waitForSettled } from '../support/jobs';
+import { listKeys } from '../support/storage';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+const baseUrl = inject('baseUrl');
+const runtime = inject('runtime');
+
+async function newUser(name: string) {
+  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
+  return { api: apiAs(baseUrl, user.accessToken), userId: String(decodePayload(user.accessToken).sub) };
+}
+
+type Api = Awaited<ReturnType<typeof newUser>>['api'];
+
+const photo = (color: string, width = 400, height = 500) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A PNG whose header claims 20000x20000 pixels, a few hundred bytes long: a decompression bomb. */
+function pixelBombPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function upload(api: Api, name: string, colors = ['#c08060', '#a07050', '#806040']) {
+  const images = await Promise.all(colors.map(async (color) => dataUrl(await photo(color))));
+  const answer = await api('POST', '/api/models-upload', { name, images });
+  expect(answer.status).toBe(201);
+  return answer.body.model;
+}
+
+let ada: Awaited<ReturnType<typeof newUser>>;
+let babbage: Awaited<ReturnType<typeof newUser>>;
+beforeAll(async () => {
+  [ada, babbage] = await Promise.all([newUser('ada-models'), newUser('babbage-models')]);
+});
+
+describe('uploading a model', () => {
+  it('stores every photo re-encoded with a thumbnail, the first one primary, and lists it', async () => {
+    const model = await upload(ada.api, 'Ada');
+    expect(model).toMatchObject({ name: 'Ada', usage_count: 0, last_used_at: null });
+    expect(model.images).toHaveLength(3);
+    expect(model.images.map((image: { is_primary: boolean }) => image.is_primary)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(model.image_url).toBe(model.images[0].image_url);
+
+    const thumbnail = Buffer.from(await (await fetch(model.images[0].thumbnail_url)).arrayBuffer());
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+
+    const { body } = await ada.api('GET', '/api/models-list?active=true');
+    expect(body.models.map((m: { id: string }) => m.id)).toContain(model.id);
+    expect((await ada.api('GET', '/api/models-list')).body.models).toHaveLength(body.models.length);
+  });
+
+  it('drops location and other metadata, and applies the orientation', async () => {
+    const tagged = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#f0c0a0' } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'GPS 52.5N 13.4E' } } })
+      .toBuffer();
+    const answer = await ada.api('POST', '/api/models-upload', {
+      name: 'Rotated',
+      images: [dataUrl(tagged)],
+    });
+    expect(answer.status).toBe(201);
+    const stored = Buffer.from(await (await fetch(answer.body.model.images[0].image_url)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([200, 300]);
+  });
+
+  it('takes uploaded keys for large photos and removes the uploads once used', async () => {
+    const key = await uploadImage(ada.api, await photo('#906050', 1600, 1200), 'image/jpeg');
+    const answer = await ada.api('POST', '/api/models-upload', { name: 'From upload', images: [key] });
+    expect(answer.status).toBe(201);
+    expect(await listKeys(runtime, key)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty name', { name: '  ', images: ['x'] }, MODEL_TEXTS.nameAndImageRequired],
+    ['no images', { name: 'Nobody', images: [] }, MODEL_TEXTS.nameAndImageRequired],
+    ['a 200-character name', { name: 'n'.repeat(200), images: ['x'] }, 'at most 100 characters'],
+    ['21 images', { name: 'Crowd', images: Array(21).fill('x') }, MODEL_TEXTS.tooManyImages],
+  ])('refuses %s with a clear message', async (_what, body, message) => {
+    const answer = await babbage.api('POST', '/api/models-upload', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'bad_request' });
+    expect(answer.body.error).toContain(message);
+  });
+
+  it('refuses a non-image, an SVG, a pixel bomb and a truncated file, keeping nothing', async () => {
+    const good = dataUrl(await photo('#b07050'));
+    const jpeg = await photo('#705030', 800, 800);
+    const bad = [
+      dataUrl(Buffer.from('just text'), 'image/png'),
+      dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), 'image/svg+xml'),
+      dataUrl(pixelBombPng(), 'image/png'),
+      dataUrl(jpeg.subarray(0, Math.floor(jpeg.length / 2))),
+      'https://example.com/face.jpg',
+    ];
+    for (const image of bad) {
+      const answer = await babbage.api('POST', '/api/models-upload', { name: 'Bad', images: [good, image] });
+      expect(answer.status, image.slice(0, 40)).toBe(400);
+    }
+    expect((await babbage.api('GET', '/api/models-list')).body.models).toEqual([]);
+    expect(await listKeys(runtime, `models/${babbage.userId}/`)).toEqual([]);
+  });
+
+  it('answers a body over the API limit with 413, not a crash', async () => {
+    const huge = `data:image/jpeg;base64,${'A'.repeat(7 * 1024 * 1024)}`;
+    const answer = await babbage.api('POST', '/api/models-upload', { name: 'Huge', images: [huge] });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toMatch(/too large/i);
+  });
+});
+
+describe('editing a model', () => {
+  it('renames, adds photos, sets the primary and deletes photos, never the last one', async () => {
+    const model = await upload(ada.api, 'Grace', ['#c09070', '#a08060']);
+    const [first, second] = model.images;
+
+    const renamed = await ada.api('PUT', '/api/models-update', { modelId: model.id, name: 'Grace H.' });
+    expect(renamed).toMatchObject({ status: 200, body: { model: { name: 'Grace H.' } } });
+
+    const added = await ada.api('POST', '/api/models-images', {
+      modelId: model.id,
+      images: [dataUrl(await photo('#805040'))],
+    });
+    expect(added.body.model.images).toHaveLength(3);
+
+    const primary = await ada.api('PUT', '/api/models-images', { modelId: model.id, imageId: second.id });
+    expect(primary.body.model.images[0]).toMatchObject({ id: second.id, is_primary: true });
+    expect(
+      primary.body.model.images.filter((image: { is_primary: boolean }) => image.is_primary),
+    ).toHaveLength(1);
+
+    // Deleting the primary makes another one primary.
+    const afterDelete = await ada.api('DELETE', '/api/models-images', {
+      modelId: model.id,
+      imageId: second.id,
+    });
+    expect(afterDelete.body.model.images).toHaveLength(2);
+    expect(
+      afterDelete.body.model.images.filter((image: { is_primary: boolean }) => image.is_primary),
+    ).toHaveLength(1);
+
+    const third = afterDelete.body.model.images.find((image: { id: string }) => image.id !== first.id);
+    await ada.api('DELETE', '/api/models-images', { modelId: model.id, imageId: third.id });
+    const last = await ada.api('DELETE', '/api/models-images', { modelId: model.id, imageId: first.id });
+    expect(last).toEqual({ status: 400, body: { error: MODEL_TEXTS.lastImage, code: 'bad_request' } });
+  });
+
+  it('caps a model at 20 photos', async () => {
+    const model = await upload(ada.api, 'Many', ['#111111']);
+    const images = await Promise.all(
+      Array.from({ length: 20 }, () => photo('#222222', 64, 64).then(dataUrl)),
+    );
+    const answer = await ada.api('POST', '/api/models-images', { modelId: model.id, images });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(MODEL_TEXTS.tooManyImages);
+    expect(
+      (await ada.api('GET', '/api/models-list')).body.models.find((m: { id: string }) => m.id === model.id)
+        .images,
+    ).toHaveLength(1);
+  });
+});
+
+describe('ownership', () => {
+  it("lets nobody read, change, delete or generate with another user's model", async () => {
+    const model = await upload(ada.api, 'Private');
+    const imageId = model.images[0].id;
+    const theirs = babbage.api;
+
+    expect(
+      (await theirs('GET', '/api/models-list')).body.models.map((m: { id: string }) => m.id),
+    ).not.toContain(model.id);
+    for (const [method, path, body] of [
+      ['PUT', '/api/models-update', { modelId: model.id, name: 'Mine' }],
+      ['DELETE', '/api/models-delete', { modelId: model.id }],
+      ['POST', '/api/models-images', { modelId: model.id, images: [dataUrl(await photo('#000000'))] }],
+      ['DELETE', '/api/models-images', { modelId: model.id, imageId }],
+      ['PUT', '/api/models-images', { modelId: model.id, imageId }],
+    ] as const) {
+      const answer = await theirs(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.code).toBe('not_found');
+    }
+    const conversation = (await theirs('POST', '/api/conversations', {})).body.conversation;
+    const sent = await theirs('POST', `/api/conversations/${conversation.id}/messages`, {
+      content: 'Feature them',
+      selected_model_ids: [model.id],
+    });
+    expect(sent.status).toBe(400);
+
+    const key = await uploadImage(ada.api, await photo('#333333'), 'image/jpeg');
+    const stolen = await theirs('POST', '/api/models-upload', { name: 'Stolen', images: [key] });
+    expect(stolen.status).toBe(400);
+
+    const untouched = (await ada.api('GET', '/api/models-list')).body.models.find(
+      (m: { id: string }) => m.id === model.id,
+    );
+    expect(untouched).toMatchObject({ name: 'Private' });
+    expect(untouched.images).toHaveLength(3);
+  });
+
+  it('answers unknown model and image ids with 404', async () => {
+    const model = await upload(ada.api, 'Known', ['#444444']);
+    expect((await ada.api('PUT', '/api/models-update', { modelId: 'nope', name: 'x' })).status).toBe(404);
+    expect((await ada.api('PUT', '/api/models-images', { modelId: model.id, imageId: 'nope' })).status).toBe(
+      404,
+    );
+    expect((await ada.api('DELETE', '/api/models-delete', { modelId: 'nope' })).status).toBe(404);
+  });
+});
+
+describe('generating with a model, then deleting it', () => {
+  it('counts a use after a successful generation; deleting removes its photos but not old messages', async () => {
+    const model = await upload(ada.api, 'Star');
+    const conversation = (await ada.api('POST', '/api/conversations', {})).body.conversation;
+    const sent = await ada.api('POST', `/api/conversations/${conversation.id}/messages`, {
+      content: 'Star on a stage',
+      selected_model_ids: [model.id],
+    });
+    expect(sent.status).toBe(202);
+    expect((await waitForSettled(ada.api, sent.body.assistantMessage.id)).status).toBe('done');
+    const used = (await ada.api('GET', '/api/models-list')).body.models.find(
+      (m: { id: string }) => m.id === model.id,
+    );
+    expect(used.usage_count).toBe(1);
+    expect(used.last_used_at).toEqual(expect.any(String));
+
+    expect(await listKeys(runtime, `models/${ada.userId}/${model.id}/`)).toHaveLength(6);
+    expect((await ada.api('DELETE', '/api/models-delete', { modelId: model.id })).status).toBe(204);
+    expect(await listKeys(runtime, `models/${ada.userId}/${model.id}/`)).toEqual([]);
+
+    const messages = await ada.api('GET', `/api/conversations/${conversation.id}/messages`);
+    expect(messages.status).toBe(200);
+    expect(
+      messages.body.messages.find((m: { role: string }) => m.role === 'user').selected_model_ids,
+    ).toEqual([model.id]);
+  });
+});
