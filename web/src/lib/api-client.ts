@@ -44,6 +44,11 @@ async function accessToken(forceRefresh: boolean): Promise<string | undefined> {
   }
 }
 
+/** Whether a signed-in session holds an access token (without asking the API). */
+export async function hasSignedInSession(): Promise<boolean> {
+  return (await accessToken(false)) !== undefined;
+}
+
 async function send(endpoint: Endpoint, path: string, body: unknown, forceRefresh: boolean) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = await accessToken(forceRefresh);

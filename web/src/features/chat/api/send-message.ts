@@ -19,13 +19,21 @@ export interface SendMessageInput {
   uploadKeys: string[];
   /** Shown in the user's message until the server's own signed URLs arrive. */
   previewUrls: string[];
+  /** The person models to feature; none when left out. */
+  modelIds?: readonly string[];
 }
 
 /** Sends a message as a generation job: the answer holds the user's message and the pending assistant one. */
-export function sendMessage({ conversationId, content, provider, uploadKeys }: SendMessageInput) {
+export function sendMessage({
+  conversationId,
+  content,
+  provider,
+  uploadKeys,
+  modelIds = [],
+}: SendMessageInput) {
   return callApi(endpoints.sendMessage, {
     params: { id: conversationId },
-    body: { content, provider, uploaded_images: uploadKeys, selected_model_ids: [] },
+    body: { content, provider, uploaded_images: uploadKeys, selected_model_ids: [...modelIds] },
   });
 }
 
@@ -68,12 +76,13 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     // The user's message and the assistant's placeholder show at once, before the server answers.
-    onMutate: async ({ conversationId, content, previewUrls }) => {
+    onMutate: async ({ conversationId, content, previewUrls, modelIds = [] }) => {
       const key = messagesQueryKey(conversationId);
       await queryClient.cancelQueries({ queryKey: key });
       const user = draft(conversationId, {
         content,
         uploaded_images: previewUrls.length ? previewUrls : null,
+        selected_model_ids: modelIds.length ? [...modelIds] : null,
       });
       const placeholder = draft(conversationId, {
         role: 'assistant',

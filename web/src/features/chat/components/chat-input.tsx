@@ -1,5 +1,12 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Attachments } from '../hooks/use-attachments';
 import { useAutoResize } from '../hooks/use-auto-resize';
@@ -12,9 +19,13 @@ interface ChatInputProps {
   attachments: Attachments;
   /** Resolves false when the message was not sent, so the text comes back for another try. */
   onSend(text: string): Promise<boolean>;
+  /** More buttons beside 'Attach images'. */
+  tools?: ReactNode;
+  /** More chips above the message box. */
+  chips?: ReactNode;
 }
 
-export function ChatInput({ busy, attachments, onSend }: ChatInputProps) {
+export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInputProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -60,6 +71,7 @@ export function ChatInput({ busy, attachments, onSend }: ChatInputProps) {
   return (
     <form onSubmit={handleSubmit} className="border-t border-zinc-800 bg-zinc-950 px-3 py-3 sm:px-4">
       <div className="mx-auto w-full max-w-3xl rounded-2xl border border-zinc-700 bg-zinc-900 p-2 focus-within:border-accent-500">
+        {chips}
         <AttachmentChips attachments={attachments.attachments} onRemove={attachments.remove} />
         <div className="flex items-end gap-1">
           <label htmlFor="chat-message" className="sr-only">
@@ -96,6 +108,7 @@ export function ChatInput({ busy, attachments, onSend }: ChatInputProps) {
           >
             <ImagePlus aria-hidden="true" className="size-5" />
           </Button>
+          {tools}
           <Button
             type="submit"
             size="icon"

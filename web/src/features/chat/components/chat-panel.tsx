@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@thumbnail-studio/contract';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages } from '../api/get-messages';
@@ -13,7 +13,7 @@ import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput } from './chat-input';
 import { MessageList } from './message-list';
 
-interface ChatPanelProps {
+export interface ChatPanelProps {
   conversationId: string | null;
   /** The image provider to ask; undefined lets the backend pick. */
   provider: string | undefined;
@@ -23,12 +23,22 @@ interface ChatPanelProps {
   onInsufficientCredits(message: string): void;
   /** A job finished: the balance and the conversation's title may have changed. */
   onGenerationSettled(): void;
+  /** The person models the next messages feature (chosen outside the chat). */
+  selectedModelIds?: readonly string[];
+  /** More buttons beside 'Attach images', e.g. choosing people. */
+  inputTools?: ReactNode;
+  /** More chips above the message box, e.g. the people chosen. */
+  inputChips?: ReactNode;
+  /** What a user message shows of the person models it featured. */
+  renderMessageModels?(ids: readonly string[]): ReactNode;
 }
 
 const EMPTY: Message[] = [];
+const NO_MODELS: readonly string[] = [];
 
 export function ChatPanel(props: ChatPanelProps) {
   const { conversationId, provider, ensureConversation, onMessageSent, onInsufficientCredits } = props;
+  const modelIds = props.selectedModelIds ?? NO_MODELS;
   const queryClient = useQueryClient();
   const messages = useMessages(conversationId);
   const send = useSendMessage();
@@ -51,7 +61,14 @@ export function ChatPanel(props: ChatPanelProps) {
     try {
       const targetId = await ensureConversation();
       const { keys, previewUrls } = attachments;
-      await send.mutateAsync({ conversationId: targetId, content, provider, uploadKeys: keys, previewUrls });
+      await send.mutateAsync({
+        conversationId: targetId,
+        content,
+        provider,
+        uploadKeys: keys,
+        previewUrls,
+        modelIds,
+      });
       attachments.clear();
       onMessageSent();
       return true;
@@ -76,8 +93,15 @@ export function ChatPanel(props: ChatPanelProps) {
         isLoading={Boolean(conversationId) && messages.isPending}
         error={messages.error ? errorMessage(messages.error) : null}
         onImagesExpired={refreshImages}
+        renderModels={props.renderMessageModels}
       />
-      <ChatInput busy={send.isPending || generating} attachments={attachments} onSend={handleSend} />
+      <ChatInput
+        busy={send.isPending || generating}
+        attachments={attachments}
+        onSend={handleSend}
+        tools={props.inputTools}
+        chips={props.inputChips}
+      />
     </ChatDropZone>
   );
 }

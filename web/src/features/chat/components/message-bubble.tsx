@@ -1,4 +1,5 @@
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../utils/to-view-message';
 import { LoadingDots } from './loading-dots';
@@ -9,6 +10,8 @@ interface BubbleProps {
   message: ViewMessage;
   /** Fetches fresh signed image URLs when one has expired. */
   onImagesExpired?(): Promise<unknown>;
+  /** What a user message shows of the person models it featured. */
+  renderModels?(ids: readonly string[]): ReactNode;
 }
 
 function AssistantBody({ message, onImagesExpired }: BubbleProps) {
@@ -37,11 +40,12 @@ function AssistantBody({ message, onImagesExpired }: BubbleProps) {
   return <p className="whitespace-pre-wrap">{message.content}</p>;
 }
 
-function UserMessage({ message, onImagesExpired }: BubbleProps) {
+function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
   return (
     // References sit above the text, outside the coloured bubble, as chat apps show attachments.
     <article aria-label="Your message" className="flex max-w-[85%] flex-col items-end gap-2 md:max-w-[70%]">
       <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
+      {message.selectedModels.length > 0 && renderModels?.(message.selectedModels)}
       <p className="rounded-2xl rounded-br-md bg-accent-600 px-4 py-3 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white">
         {message.content}
       </p>
@@ -50,11 +54,11 @@ function UserMessage({ message, onImagesExpired }: BubbleProps) {
 }
 
 /** One chat message: the user's on the right, the assistant's on the left. */
-export function MessageBubble({ message, onImagesExpired }: BubbleProps) {
+export function MessageBubble({ message, onImagesExpired, renderModels }: BubbleProps) {
   if (message.type === 'user') {
     return (
       <li className="flex justify-end">
-        <UserMessage message={message} onImagesExpired={onImagesExpired} />
+        <UserMessage message={message} onImagesExpired={onImagesExpired} renderModels={renderModels} />
       </li>
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ViewMessage } from '../utils/to-view-message';
 import { MessageBubble } from './message-bubble';
@@ -8,10 +8,12 @@ interface MessageListProps {
   isLoading: boolean;
   error: string | null;
   onImagesExpired?(): Promise<unknown>;
+  /** What a user message shows of the person models it featured. */
+  renderModels?(ids: readonly string[]): ReactNode;
 }
 
 /** Messages oldest first; keeps the newest in view as messages arrive. */
-export function MessageList({ messages, isLoading, error, onImagesExpired }: MessageListProps) {
+export function MessageList({ messages, isLoading, error, onImagesExpired, renderModels }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
 
@@ -35,7 +37,12 @@ export function MessageList({ messages, isLoading, error, onImagesExpired }: Mes
         <div role="log" aria-label="Messages" aria-live="polite">
           <ol className="flex flex-col gap-4">
             {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} onImagesExpired={onImagesExpired} />
+              <MessageBubble
+                key={message.id}
+                message={message}
+                onImagesExpired={onImagesExpired}
+                renderModels={renderModels}
+              />
             ))}
           </ol>
         </div>

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '../../../lib/upload-image';
 import { acceptImageFiles } from '../utils/attachment-rules';
 import type { AttachmentList } from './use-attachment-list';
 
