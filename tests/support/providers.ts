@@ -1,5 +1,5 @@
 import { createProvider } from '../../functions/src/providers';
-import type { ImageData } from '../../functions/src/providers/types';
+import type { ImageData, Person } from '../../functions/src/providers/types';
 
 /** Test support for the provider tests: a provider against a fake server, and sample inputs. */
 
@@ -29,8 +29,14 @@ export const providerAgainst =
     );
   };
 
-export const generation = { prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] };
+export const generation = { prompt: 'A cat astronaut', references: [], people: [] };
 export const jpegOf = (...tail: number[]): ImageData => ({
   bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...tail]),
   mimeType: 'image/jpeg',
+});
+
+/** A person with `count` distinct photo stand-ins, the primary first: photo i (from 0) ends in bytes `tag, i`. */
+export const personWith = (name: string, count: number, tag: number): Person => ({
+  name,
+  photos: Array.from({ length: count }, (_, i) => jpegOf(tag, i)),
 });

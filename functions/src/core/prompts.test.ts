@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { buildEditPrompt, buildGenerationPrompt, listNames, peopleNote, SAFE_ZONE_RULES } from './prompts';
+import {
+  buildEditPrompt,
+  buildGenerationPrompt,
+  imageLabel,
+  listNames,
+  type PromptPerson,
+  peopleNote,
+  SAFE_ZONE_RULES,
+} from './prompts';
 
 const generation = (overrides: Partial<Parameters<typeof buildGenerationPrompt>[0]> = {}) =>
-  buildGenerationPrompt({ request: 'A cat astronaut', peopleNames: [], referenceCount: 0, ...overrides });
+  buildGenerationPrompt({ request: 'A cat astronaut', people: [], referenceCount: 0, ...overrides });
 const edit = (overrides: Partial<Parameters<typeof buildEditPrompt>[0]> = {}) =>
-  buildEditPrompt({ request: 'Make it brighter', peopleNames: [], imageCount: 1, ...overrides });
+  buildEditPrompt({ request: 'Make it brighter', people: [], imageCount: 1, ...overrides });
+/** People without photos, as when only their names are known. */
+const named = (...names: string[]): PromptPerson[] => names.map((name) => ({ name, imageNumbers: [] }));
+const ada = (...imageNumbers: number[]): PromptPerson => ({ name: 'Ada', imageNumbers });
+const bob = (...imageNumbers: number[]): PromptPerson => ({ name: 'Bob', imageNumbers });
+/** Where a text first occurs, failing the test when it is missing. */
+const at = (prompt: string, text: string) => {
+  expect(prompt).toContain(text);
+  return prompt.indexOf(text);
+};
 
 describe('buildGenerationPrompt', () => {
   it('asks for 16:9, no added text unless asked, and the request followed exactly', () => {
@@ -33,7 +50,7 @@ describe('buildGenerationPrompt', () => {
   });
 
   it('features selected people prominently, by name', () => {
-    const prompt = generation({ peopleNames: ['Ada', 'Babbage'] });
+    const prompt = generation({ people: named('Ada', 'Babbage') });
     expect(prompt).toContain(
       'These specific people must appear in the thumbnail and be prominently featured: Ada and Babbage.',
     );
@@ -56,7 +73,7 @@ describe('buildEditPrompt', () => {
   });
 
   it('adds the selected-people note when people are supplied', () => {
-    expect(edit({ peopleNames: ['Ada'] })).toContain(
+    expect(edit({ people: named('Ada') })).toContain(
       'These specific people must appear in the thumbnail and be prominently featured: Ada.',
     );
     expect(edit()).not.toContain('specific people');
@@ -73,5 +90,102 @@ describe('names', () => {
     expect(listNames(['Ada'])).toBe('Ada');
     expect(listNames(['Ada', ' ', 'Bob', 'Cy'])).toBe('Ada, Bob and Cy');
     expect(peopleNote(['  '])).toBeUndefined();
+  });
+});
+
+describe('people first', () => {
+  it('opens a new image with who each person is and which images show them, then the request', () => {
+    const prompt = generation({ people: [ada(2, 3), bob(4)], referenceCount: 1 });
+    const lines = prompt.split('\n');
+
+    expect(lines[0]).toBe('The attached images are numbered from 1 in the order they are attached.');
+    expect(lines[1]).toMatch(/^Images 2–3 show Ada: keep Ada's exact face and likeness/);
+    expect(lines[2]).toMatch(/^Image 4 shows Bob: keep Bob's exact face and likeness/);
+    expect(lines[3]).toMatch(
+      /^These specific people must appear in the thumbnail and be prominently featured: Ada and Bob\./,
+    );
+    expect(lines[4]).toBe(
+      'Create a YouTube thumbnail for this request, following it exactly: A cat astronaut',
+    );
+    expect(at(prompt, 'show Ada')).toBeLessThan(at(prompt, 'A cat astronaut'));
+    expect(prompt).toContain('instantly recognisable');
+  });
+
+  it('labels references as composition and style only, never as faces, when people are selected', () => {
+    const one = generation({ people: [ada(2)], referenceCount: 1 });
+    expect(one).toContain(
+      'Use the supplied reference image as a guide to composition and style only (Image 1)',
+    );
+    expect(one).toContain("Take no face from it: faces come only from the people's photos.");
+    const three = generation({ people: [ada(4)], referenceCount: 3 });
+    expect(three).toContain(
+      'Use the 3 supplied reference images as a guide to composition and style only (Images 1–3)',
+    );
+    expect(three).toContain('Take no face from them');
+    expect(at(three, 'Image 4 shows Ada')).toBeLessThan(at(three, 'supplied reference images'));
+  });
+
+  it('keeps the plain wording, with numbers, and no identity or prominence note without people', () => {
+    const prompt = generation({ referenceCount: 2 });
+    expect(prompt).toContain(
+      'Use the 2 supplied reference images as the visual reference for the thumbnail (Images 1–2).',
+    );
+    expect(prompt).not.toMatch(/prominently|numbered|exact face|composition and style/);
+    expect(prompt.split('\n')[0]).toMatch(/^Create a YouTube thumbnail/);
+    expect(edit({ imageCount: 2 })).not.toMatch(
+      /prominently|numbered|exact face|composition and style|keeps their face/,
+    );
+  });
+
+  it('still carries the format, no-added-text, exact-request and safe-zone rules with people', () => {
+    for (const prompt of [generation({ people: [ada(1)] }), edit({ people: [ada(2)] })]) {
+      expect(prompt).toContain('16:9 widescreen');
+      expect(prompt).toContain('Do not add any text to the image unless the request asks for it.');
+      expect(prompt).toMatch(/following (it|the request) exactly/);
+      expect(prompt).toContain(SAFE_ZONE_RULES);
+    }
+  });
+
+  it('opens an edit with the people, numbered after the source images, then the request', () => {
+    const prompt = edit({ request: 'Put Ada on the left', people: [ada(3, 4)], imageCount: 2 });
+    const lines = prompt.split('\n');
+
+    expect(lines[0]).toBe('The attached images are numbered from 1 in the order they are attached.');
+    expect(lines[1]).toMatch(/^Images 3–4 show Ada: keep Ada's exact face/);
+    expect(lines[2]).toMatch(/prominently featured: Ada\./);
+    expect(lines[3]).toBe(
+      'Edit the thumbnail as requested, following the request exactly: Put Ada on the left',
+    );
+    expect(prompt).toContain(
+      '2 source images are supplied first: edit the last of them (Image 2) and use the others (Image 1) as ' +
+        'reference for composition and style only, taking no face from them. Anyone already in it keeps their face.',
+    );
+  });
+
+  it('names the single image to edit, which keeps its faces', () => {
+    expect(edit()).toContain('Image 1 is the thumbnail to edit.');
+    expect(edit({ people: [ada(2)] })).toContain(
+      'Image 1 is the thumbnail to edit. Anyone already in it keeps their face.',
+    );
+  });
+
+  it('names people whose photos could not be sent, and blank names by position', () => {
+    const prompt = generation({ people: [ada(), { name: ' ', imageNumbers: [1] }] });
+    expect(prompt).toContain('Ada has no attached photo; show Ada as the request describes.');
+    expect(prompt).toContain('Image 1 shows Person 2');
+    expect(prompt).toContain('prominently featured: Ada and Person 2.');
+  });
+});
+
+describe('imageLabel', () => {
+  it.each([
+    [[3], 'Image 3'],
+    [[1, 2], 'Images 1–2'],
+    [[2, 4], 'Images 2 and 4'],
+    [[5, 1, 2, 3], 'Images 1–3 and 5'],
+    [[1, 3, 5], 'Images 1, 3 and 5'],
+    [[4, 6, 7], 'Images 4 and 6–7'],
+  ])('numbers %j as %j', (numbers, label) => {
+    expect(imageLabel(numbers)).toBe(label);
   });
 });

@@ -1,7 +1,13 @@
 /**
  * Prompt builders for the image providers: 16:9, no added text unless asked,
- * the request followed exactly, selected people featured prominently. Pure
- * text in, text out, so every provider sends the same instructions.
+ * the request followed exactly, selected people featured prominently and
+ * recognisably. Pure text in, text out, so every provider sends the same
+ * instructions.
+ *
+ * Attached images are numbered from 1 in the order they are sent. When people
+ * are selected, the instruction opens with who they are and which images show
+ * them, so the face comes from their photos; other images only lend
+ * composition and style, unless one is the image being edited.
  */
 
 /** The text safe zone: 10% margins, bold sans-serif of at least 120 pt, legible at feed size. */
@@ -15,6 +21,8 @@ const FORMAT_RULES =
   'The image is a YouTube thumbnail in 16:9 widescreen format. Do not add any text to the image unless the ' +
   'request asks for it.';
 
+const NUMBERING = 'The attached images are numbered from 1 in the order they are attached.';
+
 /** Joins names as "Ada", "Ada and Bob", "Ada, Bob and Cy". */
 export function listNames(names: string[]): string {
   const clean = names.map((name) => name.trim()).filter((name) => name.length > 0);
@@ -22,67 +30,142 @@ export function listNames(names: string[]): string {
   return `${clean.slice(0, -1).join(', ')} and ${clean.at(-1)}`;
 }
 
+/**
+ * Names attached images by number: "Image 3", "Images 1–2", "Images 2 and 4",
+ * "Images 1–3 and 5". Consecutive numbers become a range.
+ */
+export function imageLabel(numbers: number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  let start = sorted[0];
+  for (let i = 0; i < sorted.length; i++) {
+    const current = sorted[i] as number;
+    const next = sorted[i + 1];
+    if (next === current + 1) continue;
+    runs.push(start === current ? `${current}` : `${start}–${current}`);
+    start = next;
+  }
+  return `${sorted.length === 1 ? 'Image' : 'Images'} ${listNames(runs)}`;
+}
+
+/** The numbers 1 to `count`, as attached images are numbered. */
+const firstImages = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+/** A selected person as the instruction names them. */
+export interface PromptPerson {
+  name: string;
+  /** Positions (from 1) of the attached images that show this person; empty when none could be sent. */
+  imageNumbers: number[];
+}
+
+/** A person's name as written in the instruction; a blank name becomes "Person N". */
+const displayName = (person: PromptPerson, index: number) => person.name.trim() || `Person ${index + 1}`;
+
+/** Who one person is and which images show them, with the rule that their face is kept exactly. */
+function identityLine(person: PromptPerson, index: number): string {
+  const name = displayName(person, index);
+  if (person.imageNumbers.length === 0)
+    return `${name} has no attached photo; show ${name} as the request describes.`;
+  const verb = person.imageNumbers.length === 1 ? 'shows' : 'show';
+  return (
+    `${imageLabel(person.imageNumbers)} ${verb} ${name}: keep ${name}'s exact face and likeness (face shape, ` +
+    `eyes, nose, mouth, skin tone and hair), so ${name} is instantly recognisable; do not idealise, age, ` +
+    "restyle or blend the face with anyone else's. Pose, expression and clothing may follow the request."
+  );
+}
+
+/**
+ * The identity block that opens an instruction with people: the numbering,
+ * each person and their photos, then that they must appear prominently.
+ */
+function identityLines(people: PromptPerson[]): string[] {
+  if (people.length === 0) return [];
+  const note = peopleNote(people.map(displayName));
+  return [
+    NUMBERING,
+    ...people.map(identityLine),
+    ...(note
+      ? [
+          `${note} Show ${people.length === 1 ? 'the' : 'each'} face large, sharp and well lit, so it reads at a glance.`,
+        ]
+      : []),
+  ];
+}
+
 export interface GenerationPromptInput {
   /** The user's request as typed. */
   request: string;
-  /** Names of the selected person models, whose photos ride along. */
-  peopleNames: string[];
-  /** How many reference images (uploads, video thumbnails, context) ride along. */
+  /** The selected people, in the order they were chosen, with the numbers of their attached photos. */
+  people: PromptPerson[];
+  /** How many reference images (uploads, video thumbnails, earlier images) are sent; they are attached first. */
   referenceCount: number;
 }
 
 /**
- * The instruction for a new thumbnail: 16:9, no added text unless asked,
- * the request followed exactly, selected people featured prominently, and
- * the text safe zone.
+ * The instruction for a new thumbnail: the people first (who they are and
+ * which images show them), then the request, to be followed exactly, in
+ * 16:9 with no added text unless asked, the references, and the text safe
+ * zone. With people, references lend composition and style only.
  */
-export function buildGenerationPrompt({
-  request,
-  peopleNames,
-  referenceCount,
-}: GenerationPromptInput): string {
+export function buildGenerationPrompt({ request, people, referenceCount }: GenerationPromptInput): string {
   const lines = [
+    ...identityLines(people),
     `Create a YouTube thumbnail for this request, following it exactly: ${request.trim()}`,
     FORMAT_RULES,
   ];
   if (referenceCount > 0) {
+    const one = referenceCount === 1;
+    const which = one ? 'the supplied reference image' : `the ${referenceCount} supplied reference images`;
+    const label = imageLabel(firstImages(referenceCount));
     lines.push(
-      referenceCount === 1
-        ? 'Use the supplied reference image as the visual reference for the thumbnail.'
-        : `Use the ${referenceCount} supplied reference images as the visual reference for the thumbnail.`,
+      people.length > 0
+        ? `Use ${which} as a guide to composition and style only (${label}): layout, colours, lighting and ` +
+            `mood. Take no face from ${one ? 'it' : 'them'}: faces come only from the people's photos.`
+        : `Use ${which} as the visual reference for the thumbnail (${label}).`,
     );
   }
-  const people = peopleNote(peopleNames);
-  if (people) lines.push(people);
   lines.push(SAFE_ZONE_RULES);
   return lines.join('\n');
 }
 
 export interface EditPromptInput {
   request: string;
-  peopleNames: string[];
-  /** How many source images are sent; the last one is the image being edited. */
+  /** The selected people, with the numbers of their attached photos (sent after the source images). */
+  people: PromptPerson[];
+  /** How many source images are sent first; the last of them is the image being edited. */
   imageCount: number;
 }
 
 /**
- * The instruction for an edit. When people are supplied, it asks that these
- * specific people appear and are prominently featured.
+ * The instruction for an edit: the people first, then the request, to be
+ * followed exactly, keeping the rest. The last source image is the one
+ * edited (faces already in it stay theirs); the others lend composition and
+ * style. When people are supplied, these specific people must appear and be
+ * prominently featured.
  */
-export function buildEditPrompt({ request, peopleNames, imageCount }: EditPromptInput): string {
+export function buildEditPrompt({ request, people, imageCount }: EditPromptInput): string {
   const lines = [
+    ...identityLines(people),
     `Edit the thumbnail as requested, following the request exactly: ${request.trim()}`,
     'Keep everything the request does not mention as it is.',
   ];
-  if (imageCount > 1) {
-    lines.push(
-      `${imageCount} source images are supplied first: edit the last of them and use the others as reference.`,
-    );
+  if (imageCount > 0) {
+    const edited = imageLabel([imageCount]);
+    const keepFaces = people.length > 0 ? ' Anyone already in it keeps their face.' : '';
+    if (imageCount === 1) lines.push(`${edited} is the thumbnail to edit.${keepFaces}`);
+    else {
+      const others = imageLabel(firstImages(imageCount - 1));
+      const use =
+        people.length > 0
+          ? 'as reference for composition and style only, taking no face from them'
+          : 'as reference';
+      lines.push(
+        `${imageCount} source images are supplied first: edit the last of them (${edited}) and use the others ` +
+          `(${others}) ${use}.${keepFaces}`,
+      );
+    }
   }
-  lines.push(FORMAT_RULES);
-  const people = peopleNote(peopleNames);
-  if (people) lines.push(people);
-  lines.push(SAFE_ZONE_RULES);
+  lines.push(FORMAT_RULES, SAFE_ZONE_RULES);
   return lines.join('\n');
 }
 
@@ -90,8 +173,5 @@ export function buildEditPrompt({ request, peopleNames, imageCount }: EditPrompt
 export function peopleNote(peopleNames: string[]): string | undefined {
   const names = listNames(peopleNames);
   if (!names) return undefined;
-  return (
-    `These specific people must appear in the thumbnail and be prominently featured: ${names}. ` +
-    'Their photos are supplied after the other images; keep their faces recognisable.'
-  );
+  return `These specific people must appear in the thumbnail and be prominently featured: ${names}.`;
 }

@@ -6,9 +6,10 @@ import {
   INVALID_KEY,
   startFakeGemini,
 } from '../../../tests/fakes/gemini-server';
-import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
+import { generation, jpegOf, personWith, providerAgainst } from '../../../tests/support/providers';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { GEMINI_PEOPLE_PHOTOS } from './gemini';
 import type { ImageData } from './types';
 
 let fake: FakeGemini;
@@ -17,7 +18,7 @@ const b64 = (image: ImageData) => Buffer.from(image.bytes).toString('base64');
 
 const gemini = providerAgainst('gemini', () => fake.url);
 
-const edit = { prompt: 'Make it brighter', images: [jpeg], peopleNames: [], people: [] };
+const edit = { prompt: 'Make it brighter', images: [jpeg], people: [] };
 const body = (index: number) => fake.requests[index]?.body as Record<string, unknown>;
 
 beforeAll(async () => {
@@ -32,8 +33,7 @@ describe('gemini generation and edit', () => {
     const result = await (await gemini()).generate({
       ...generation,
       references: [jpeg],
-      peopleNames: ['Ada'],
-      people: [person],
+      people: [{ name: 'Ada', photos: [person] }],
     });
 
     expect(result).toEqual({
@@ -52,7 +52,7 @@ describe('gemini generation and edit', () => {
             {
               text: buildGenerationPrompt({
                 request: 'A cat astronaut',
-                peopleNames: ['Ada'],
+                people: [{ name: 'Ada', imageNumbers: [2] }],
                 referenceCount: 1,
               }),
             },
@@ -68,17 +68,70 @@ describe('gemini generation and edit', () => {
   it('edits with the edit prompt, the people note and the image model setting', async () => {
     const result = await (await gemini({ GEMINI_IMAGE_MODEL: 'gemini-9-image' })).edit({
       ...edit,
-      peopleNames: ['Bob'],
+      people: [{ name: 'Bob', photos: [] }],
     });
 
     expect(result).toMatchObject({ type: 'image', model: 'gemini-9-image' });
     expect(fake.requests[0]?.path).toBe('/v1beta/models/gemini-9-image:generateContent');
     const [content] = body(0).contents as { parts: { text?: string }[] }[];
     expect(content?.parts[0]?.text).toBe(
-      buildEditPrompt({ request: 'Make it brighter', peopleNames: ['Bob'], imageCount: 1 }),
+      buildEditPrompt({
+        request: 'Make it brighter',
+        people: [{ name: 'Bob', imageNumbers: [] }],
+        imageCount: 1,
+      }),
     );
     expect(content?.parts[0]?.text).toContain('prominently featured: Bob');
     expect(content?.parts).toHaveLength(2);
+  });
+});
+
+describe('gemini with people', () => {
+  const inline = (image: ImageData) => ({ inlineData: { mimeType: image.mimeType, data: b64(image) } });
+  const parts = (index: number) =>
+    (body(index).contents as { parts: { text?: string; inlineData?: unknown }[] }[])[0]?.parts ?? [];
+
+  it('sends at most 3 people photos in all, every primary first, after the source images', async () => {
+    const ada = personWith('Ada', 3, 1);
+    const bob = personWith('Bob', 3, 2);
+    const result = await (await gemini()).edit({ ...edit, images: [jpeg], people: [ada, bob] });
+
+    expect(result.type).toBe('image');
+    expect(GEMINI_PEOPLE_PHOTOS).toBe(3);
+    const sent = [jpeg, ada.photos[0], bob.photos[0], ada.photos[1]] as ImageData[];
+    expect(parts(0).slice(1)).toEqual(sent.map(inline));
+    const text = parts(0)[0]?.text ?? '';
+    expect(text).toBe(
+      buildEditPrompt({
+        request: 'Make it brighter',
+        people: [
+          { name: 'Ada', imageNumbers: [2, 4] },
+          { name: 'Bob', imageNumbers: [3] },
+        ],
+        imageCount: 1,
+      }),
+    );
+    expect(text).toContain('Images 2 and 4 show Ada');
+    expect(text).toContain('Image 3 shows Bob');
+    expect(text.indexOf('show Ada')).toBeLessThan(text.indexOf('Make it brighter'));
+  });
+
+  it('gives four people one photo each up to the limit, in the order chosen', async () => {
+    const crowd = Array.from({ length: 4 }, (_, i) => personWith(`P${i}`, 2, 10 + i));
+    await (await gemini()).generate({ ...generation, people: crowd });
+
+    expect(parts(0).slice(1)).toEqual(
+      crowd.slice(0, 3).map((person) => inline(person.photos[0] as ImageData)),
+    );
+    expect(parts(0)[0]?.text).toContain('P3 has no attached photo');
+    expect(parts(0)[0]?.text).toContain('prominently featured: P0, P1, P2 and P3.');
+  });
+
+  it("sends all of one person's photos, up to 3, primary first", async () => {
+    const ada = personWith('Ada', 3, 1);
+    await (await gemini()).generate({ ...generation, references: [jpeg], people: [ada] });
+    expect(parts(0).slice(1)).toEqual([jpeg, ...ada.photos].map(inline));
+    expect(parts(0)[0]?.text).toContain('Images 2–4 show Ada');
   });
 });
 

@@ -9,6 +9,7 @@ import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../c
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { logProviderError } from './log-provider-error';
+import { pickPeoplePhotos } from './people';
 import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
@@ -19,6 +20,12 @@ export interface GeminiProviderOptions {
   classifierModel: string;
   retry: RetryPolicy;
 }
+
+/**
+ * At most this many photos of the selected people in all, across all of
+ * them: every primary photo first, then further photos in turn.
+ */
+export const GEMINI_PEOPLE_PHOTOS = 3;
 
 /** Finish and block reasons that mean the request or the image was refused on safety grounds. */
 const REFUSALS = new Set([
@@ -126,15 +133,22 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       return response.text ?? '';
     },
 
-    generate({ prompt, references, peopleNames, people }) {
-      const text = buildGenerationPrompt({ request: prompt, peopleNames, referenceCount: references.length });
-      return run('generate', [...references, ...people], text);
+    generate({ prompt, references, people }) {
+      const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, references.length);
+      const text = buildGenerationPrompt({
+        request: prompt,
+        people: chosen.people,
+        referenceCount: references.length,
+      });
+      return run('generate', [...references, ...chosen.photos], text);
     },
 
-    edit({ prompt, images, peopleNames, people }) {
+    edit({ prompt, images, people }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
-      const text = buildEditPrompt({ request: prompt, peopleNames, imageCount: images.length });
-      return run('edit', [...images, ...people], text);
+      const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, images.length);
+      const text = buildEditPrompt({ request: prompt, people: chosen.people, imageCount: images.length });
+      // The source images first (the last is the one edited), then the people's photos.
+      return run('edit', [...images, ...chosen.photos], text);
     },
   };
 }

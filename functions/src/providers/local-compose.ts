@@ -7,8 +7,15 @@ export const HEIGHT = 864;
 /** The text safe zone: at least 10% of each edge stays free of text. */
 const MARGIN_X = Math.round(WIDTH * 0.1);
 const MARGIN_Y = Math.round(HEIGHT * 0.1);
-/** People take the right third, as cut-outs do on most thumbnails. */
-const PEOPLE_X = Math.round((WIDTH * 2) / 3);
+/** At most this many people are shown, side by side at the right, as cut-outs are on most thumbnails. */
+export const MAX_PEOPLE_SHOWN = 3;
+
+/**
+ * Where the people's area starts: one person takes the right 40% of the
+ * frame, two or more share the right half, each at full height.
+ */
+export const peopleLeft = (count: number): number =>
+  WIDTH - Math.round(WIDTH * (Math.min(count, MAX_PEOPLE_SHOWN) <= 1 ? 0.4 : 0.5));
 /** Thumbnail text is at least 120 pt; it shrinks from the larger size to this before it wraps further. */
 const FONT_SIZES = [168, 144, 120];
 /** Fonts found on Debian (fonts-liberation, fonts-dejavu) first, then whatever the system calls sans-serif. */
@@ -19,6 +26,7 @@ export interface Composition {
   base?: ImageData;
   /** Seeds the gradient, so the same prompt gives the same colours. */
   seed: string;
+  /** One photo per person, shown large and in this order; no names are drawn. */
   people: ImageData[];
   text?: string;
   adjust?: { brightness?: number; saturation?: number; grayscale?: boolean };
@@ -80,12 +88,14 @@ export function wrapText(text: string, size: number, maxWidth: number): string[]
 }
 
 /**
- * The quoted text in bold inside the safe zone, left of any people, white on
- * a black outline. Over a photo (a reference, or an image being edited,
- * which may hold older text) a dark panel keeps it readable.
+ * The quoted text in bold inside the safe zone, left of the people's area
+ * (`peopleX`, when there are people), white on a black outline. Over a photo
+ * (a reference, or an image being edited, which may hold older text) a dark
+ * panel keeps it readable.
  */
-export function textSvg(text: string, leftOfPeople: boolean, panel: boolean): string {
-  const maxWidth = (leftOfPeople ? PEOPLE_X - 24 : WIDTH - MARGIN_X) - MARGIN_X;
+export function textSvg(text: string, peopleX: number | undefined, panel: boolean): string {
+  // The gap before the people is wider than the panel's padding, so the panel never covers a face.
+  const maxWidth = (peopleX !== undefined ? peopleX - 48 : WIDTH - MARGIN_X) - MARGIN_X;
   const maxHeight = HEIGHT - 2 * MARGIN_Y;
   let size = FONT_SIZES[0] ?? 120;
   let lines: string[] = [];
@@ -115,16 +125,25 @@ export function textSvg(text: string, leftOfPeople: boolean, panel: boolean): st
 stroke-width="${Math.round(size / 12)}" stroke-linejoin="round" paint-order="stroke">${tspans}</text></svg>`;
 }
 
-/** People side by side in the right third, each cropped around its most interesting part (usually the face). */
+/**
+ * People side by side at full height in the right part of the frame, each
+ * cropped around its most striking part (usually the face).
+ */
 async function peopleOverlays(people: ImageData[]): Promise<OverlayOptions[]> {
-  const shown = people.slice(0, 3);
-  const width = Math.floor((WIDTH - PEOPLE_X) / Math.max(shown.length, 1));
+  const shown = people.slice(0, MAX_PEOPLE_SHOWN);
+  if (shown.length === 0) return [];
+  const left = peopleLeft(shown.length);
+  const width = Math.floor((WIDTH - left) / shown.length);
   return Promise.all(
     shown.map(async (person, i) => ({
       input: await sharp(person.bytes)
-        .resize(width, HEIGHT, { fit: 'cover', position: 'attention' })
+        // The last one takes the pixels rounding left over, so the area reaches the right edge.
+        .resize(i === shown.length - 1 ? WIDTH - left - i * width : width, HEIGHT, {
+          fit: 'cover',
+          position: 'attention',
+        })
         .toBuffer(),
-      left: PEOPLE_X + i * width,
+      left: left + i * width,
       top: 0,
     })),
   );
@@ -144,7 +163,13 @@ export async function composeThumbnail(composition: Composition): Promise<Uint8A
   if (adjust?.grayscale) background = background.grayscale().toColourspace('srgb');
   const overlays = await peopleOverlays(people);
   if (text)
-    overlays.push({ input: Buffer.from(textSvg(text, people.length > 0, Boolean(base))), left: 0, top: 0 });
+    overlays.push({
+      input: Buffer.from(
+        textSvg(text, people.length > 0 ? peopleLeft(people.length) : undefined, Boolean(base)),
+      ),
+      left: 0,
+      top: 0,
+    });
   // Resize and colour changes first, as raw pixels, so the overlays land on the finished background.
   const frame = await background.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const png = await sharp(frame.data, { raw: frame.info })

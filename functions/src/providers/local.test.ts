@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { adjustmentsFor, classifyOffline, createLocalProvider, LOCAL_MODEL, quotedText } from './local';
-import { HEIGHT, WIDTH, wrapText } from './local-compose';
+import { HEIGHT, peopleLeft, WIDTH, wrapText } from './local-compose';
 import type { ChatTurn, GenerationResult, ImageData } from './types';
 
 const provider = createLocalProvider();
@@ -42,12 +42,11 @@ describe('local generation', () => {
       await provider.generate({
         prompt: 'A cat astronaut "SPACE CAT"',
         references: [],
-        peopleNames: [],
         people: [],
       }),
     );
     const without = bytesOf(
-      await provider.generate({ prompt: 'A cat astronaut', references: [], peopleNames: [], people: [] }),
+      await provider.generate({ prompt: 'A cat astronaut', references: [], people: [] }),
     );
 
     const meta = await sharp(withText).metadata();
@@ -61,7 +60,6 @@ describe('local generation', () => {
       await provider.generate({
         prompt: `"${'THUMBNAIL '.repeat(30)}"`,
         references: [],
-        peopleNames: [],
         people: [],
       }),
     );
@@ -74,7 +72,7 @@ describe('local generation', () => {
   });
 
   it('derives the background from the prompt, the same every time', async () => {
-    const input = { references: [], peopleNames: [], people: [] };
+    const input = { references: [], people: [] };
     const first = Buffer.from(bytesOf(await provider.generate({ prompt: 'volcano', ...input })));
     // Buffer comparison: a deep equality over 250 KB of bytes takes seconds.
     expect(first.equals(bytesOf(await provider.generate({ prompt: 'volcano', ...input })))).toBe(true);
@@ -85,8 +83,7 @@ describe('local generation', () => {
     const result = await provider.generate({
       prompt: 'x',
       references: [await solid('#ff0000')],
-      peopleNames: ['Ada'],
-      people: [await solid('#00ff00', 300, 600)],
+      people: [{ name: 'Ada', photos: [await solid('#00ff00', 300, 600)] }],
     });
     expect(result).toMatchObject({ type: 'image', model: LOCAL_MODEL });
     const left = await pixels(bytesOf(result), 100, 400, 1, 1);
@@ -96,16 +93,77 @@ describe('local generation', () => {
   });
 });
 
+describe('local people', () => {
+  /** A photo whose top half is one colour and bottom half another, so a copy of it can be recognised. */
+  const twoTone = async (top: string, bottom: string): Promise<ImageData> => {
+    const half = await sharp({ create: { width: 400, height: 300, channels: 3, background: bottom } })
+      .png()
+      .toBuffer();
+    return {
+      bytes: new Uint8Array(
+        await sharp({ create: { width: 400, height: 600, channels: 3, background: top } })
+          .composite([{ input: half, left: 0, top: 300 }])
+          .png()
+          .toBuffer(),
+      ),
+      mimeType: 'image/png',
+    };
+  };
+  const near = (pixel: Uint8Array | Buffer, rgb: number[]) =>
+    [...pixel].every((value, i) => Math.abs(value - (rgb[i] ?? 0)) <= 2);
+
+  it("fills the person's area, large and at full height, with their primary photo", async () => {
+    const primary = await twoTone('#0000ff', '#ffff00');
+    const bytes = bytesOf(
+      await provider.generate({
+        prompt: 'A cat astronaut "HELLO"',
+        references: [await solid('#ff0000')],
+        people: [{ name: 'Ada', photos: [primary, await solid('#ff00ff')] }],
+      }),
+    );
+
+    const left = peopleLeft(1);
+    expect(WIDTH - left).toBeGreaterThanOrEqual(WIDTH / 3);
+    // Every column of the area, top and bottom, comes from the photo: blue above, yellow below.
+    for (const x of [left + 2, Math.round((left + WIDTH) / 2), WIDTH - 2]) {
+      expect(near(await pixels(bytes, x, 40, 1, 1), [0, 0, 255])).toBe(true);
+      expect(near(await pixels(bytes, x, HEIGHT - 40, 1, 1), [255, 255, 0])).toBe(true);
+    }
+    // Left of the area, the background stays.
+    expect([...(await pixels(bytes, left - 30, HEIGHT - 40, 1, 1))]).toEqual([255, 0, 0]);
+  });
+
+  it("shows each person's primary photo side by side, never a second photo", async () => {
+    const bytes = bytesOf(
+      await provider.edit({
+        prompt: 'Put us in it',
+        images: [await solid('#808080', WIDTH, HEIGHT)],
+        people: [
+          { name: 'Ada', photos: [await solid('#00ff00', 300, 600), await solid('#ff00ff', 300, 600)] },
+          { name: 'Bob', photos: [] },
+          { name: 'Cy', photos: [await solid('#0000ff', 300, 600)] },
+        ],
+      }),
+    );
+
+    const left = peopleLeft(2);
+    const half = (WIDTH - left) / 2;
+    expect([...(await pixels(bytes, Math.round(left + half / 2), 400, 1, 1))]).toEqual([0, 255, 0]);
+    expect([...(await pixels(bytes, Math.round(left + half * 1.5), 400, 1, 1))]).toEqual([0, 0, 255]);
+    const data = await pixels(bytes, left, 0, WIDTH - left, HEIGHT);
+    let magenta = 0;
+    for (let i = 0; i < data.length; i += 3)
+      if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 0) < 50 && (data[i + 2] ?? 0) > 200) magenta++;
+    expect(magenta).toBe(0);
+  });
+});
+
 describe('local edit', () => {
   it('re-composes the last image, brighter or darker as asked', async () => {
     const source = await solid('#606060', WIDTH, HEIGHT);
     const images = [await solid('#000000'), source];
-    const brighter = bytesOf(
-      await provider.edit({ prompt: 'Make it brighter', images, peopleNames: [], people: [] }),
-    );
-    const darker = bytesOf(
-      await provider.edit({ prompt: 'make it darker', images, peopleNames: [], people: [] }),
-    );
+    const brighter = bytesOf(await provider.edit({ prompt: 'Make it brighter', images, people: [] }));
+    const darker = bytesOf(await provider.edit({ prompt: 'make it darker', images, people: [] }));
 
     expect((await sharp(brighter).metadata()).width).toBe(WIDTH);
     expect(await mean(brighter)).toBeGreaterThan((await mean(source.bytes)) + 20);
@@ -118,7 +176,6 @@ describe('local edit', () => {
       await provider.edit({
         prompt: 'Black and white, with "NEW"',
         images: [source],
-        peopleNames: [],
         people: [],
       }),
     );
@@ -174,12 +231,10 @@ describe('the offline provider delay', () => {
     try {
       const provider = createLocalProvider({ delayMs: 5_000 });
       let settled = false;
-      const result = provider
-        .generate({ prompt: 'x', references: [], people: [], peopleNames: [] })
-        .then((r) => {
-          settled = true;
-          return r;
-        });
+      const result = provider.generate({ prompt: 'x', references: [], people: [] }).then((r) => {
+        settled = true;
+        return r;
+      });
       await vi.advanceTimersByTimeAsync(4_000);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1_000);

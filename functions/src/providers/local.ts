@@ -1,5 +1,5 @@
 import { type Composition, composeThumbnail } from './local-compose';
-import type { ChatTurn, Classification, GenerationResult, ImageProvider } from './types';
+import type { ChatTurn, Classification, GenerationResult, ImageData, ImageProvider, Person } from './types';
 
 /** The offline compositor's name, stored as the result's model. */
 export const LOCAL_MODEL = 'local-compositor';
@@ -48,6 +48,10 @@ export function adjustmentsFor(request: string): NonNullable<Composition['adjust
   };
 }
 
+/** Each person's primary photo (the first), for people who have one. */
+export const primaryPhotos = (people: Person[]): ImageData[] =>
+  people.flatMap((person) => person.photos.slice(0, 1));
+
 const image = (bytes: Uint8Array): GenerationResult => ({
   type: 'image',
   image: { bytes, mimeType: 'image/png' },
@@ -56,9 +60,10 @@ const image = (bytes: Uint8Array): GenerationResult => ({
 
 /**
  * The offline 'local' provider, offered when no key is set: composes a real thumbnail with
- * sharp (a gradient or the first reference as background, people in the
- * right third, the quoted text in bold in the safe zone), so the whole
- * product works with no keys and no network.
+ * sharp (a gradient or the first reference as background, each person's
+ * primary photo large at the right, without their name, the quoted text in
+ * bold in the safe zone), so the whole product works with no keys and no
+ * network.
  */
 export function createLocalProvider(options: { delayMs?: number } = {}): ImageProvider {
   // A real provider takes 20-90 s; a delay lets demos and tests watch a job in flight.
@@ -74,7 +79,12 @@ export function createLocalProvider(options: { delayMs?: number } = {}): ImagePr
       await wait();
       const text = quotedText(prompt);
       return image(
-        await composeThumbnail({ base: references[0], seed: prompt, people, ...(text ? { text } : {}) }),
+        await composeThumbnail({
+          base: references[0],
+          seed: prompt,
+          people: primaryPhotos(people),
+          ...(text ? { text } : {}),
+        }),
       );
     },
 
@@ -86,7 +96,7 @@ export function createLocalProvider(options: { delayMs?: number } = {}): ImagePr
         await composeThumbnail({
           ...(base ? { base } : {}),
           seed: prompt,
-          people,
+          people: primaryPhotos(people),
           adjust: adjustmentsFor(prompt),
           ...(text ? { text } : {}),
         }),

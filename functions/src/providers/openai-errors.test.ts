@@ -18,7 +18,7 @@ afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
 
 describe('openai errors', () => {
-  const edit = { prompt: 'x', images: [jpeg], peopleNames: [], people: [] };
+  const edit = { prompt: 'x', images: [jpeg], people: [] };
 
   it('names OPENAI_API_KEY when the key is missing, without calling the API', async () => {
     expect(await (await openai({}, null)).generate(generation)).toEqual({
@@ -109,9 +109,7 @@ describe('openai retries and timeouts', () => {
 
   it('retries a 429 after its retry-after, and the multipart body is sent whole again', async () => {
     fake.failNext(1, 429, { headers: { 'retry-after': '0' } });
-    expect(
-      (await (await openai()).edit({ prompt: 'x', images: [jpeg], peopleNames: [], people: [] })).type,
-    ).toBe('image');
+    expect((await (await openai()).edit({ prompt: 'x', images: [jpeg], people: [] })).type).toBe('image');
     expect(fake.requests).toHaveLength(2);
     expect(files(1)).toEqual(files(0));
   });

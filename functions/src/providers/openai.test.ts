@@ -2,9 +2,10 @@ import { NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileParts } from '../../../tests/fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
+import { generation, jpegOf, personWith, providerAgainst } from '../../../tests/support/providers';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { acceptsInputFidelity, OPENAI_PEOPLE_PHOTOS } from './openai';
 import type { ImageData } from './types';
 
 let fake: FakeOpenAI;
@@ -21,6 +22,10 @@ const fields = (index: number) =>
       .map((p) => [p.name, p.value?.replace(/\r\n/g, '\n')]) ?? [],
   );
 const files = (index: number) => fileParts(fake.requests[index]);
+/** The bytes of every image file of a request, in the order sent. */
+const sentImages = (index: number) =>
+  fake.requests[index]?.parts.filter((p) => p.bytes).map((p) => Buffer.from(p.bytes ?? []).toString('hex'));
+const hex = (image: ImageData) => Buffer.from(image.bytes).toString('hex');
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -42,7 +47,7 @@ describe('openai generation', () => {
     expect(fake.requests[0]?.headers.authorization).toBe('Bearer sk-test');
     expect(fake.requests[0]?.body).toEqual({
       model: 'gpt-image-2',
-      prompt: buildGenerationPrompt({ request: 'A cat astronaut', peopleNames: [], referenceCount: 0 }),
+      prompt: buildGenerationPrompt({ request: 'A cat astronaut', people: [], referenceCount: 0 }),
       n: 1,
       size: '1536x864',
       quality: 'high',
@@ -61,15 +66,18 @@ describe('openai generation', () => {
     const result = await (await openai()).generate({
       ...generation,
       references: [jpeg],
-      peopleNames: ['Ada'],
-      people: [png()],
+      people: [{ name: 'Ada', photos: [png()] }],
     });
 
     expect(result.type).toBe('image');
     expect(fake.requests[0]?.path).toBe('/v1/images/edits');
     expect(fields(0)).toEqual({
       model: 'gpt-image-2',
-      prompt: buildGenerationPrompt({ request: 'A cat astronaut', peopleNames: ['Ada'], referenceCount: 1 }),
+      prompt: buildGenerationPrompt({
+        request: 'A cat astronaut',
+        people: [{ name: 'Ada', imageNumbers: [2] }],
+        referenceCount: 1,
+      }),
       n: '1',
       size: '1536x864',
       quality: 'high',
@@ -90,7 +98,6 @@ describe('openai edit', () => {
     const result = await (await openai()).edit({
       prompt: 'Make it brighter',
       images: [png()],
-      peopleNames: [],
       people: [],
     });
 
@@ -98,7 +105,7 @@ describe('openai edit', () => {
     expect(fake.requests[0]?.path).toBe('/v1/images/edits');
     expect(files(0)).toEqual([{ name: 'image', filename: 'image-1.png', type: 'image/png' }]);
     expect(fields(0)).toMatchObject({
-      prompt: buildEditPrompt({ request: 'Make it brighter', peopleNames: [], imageCount: 1 }),
+      prompt: buildEditPrompt({ request: 'Make it brighter', people: [], imageCount: 1 }),
       n: '1',
       size: '1536x864',
       quality: 'high',
@@ -112,8 +119,10 @@ describe('openai edit', () => {
     await (await openai()).edit({
       prompt: 'Put us in it',
       images: [jpeg, png()],
-      peopleNames: ['Ada', 'Bob'],
-      people: [png()],
+      people: [
+        { name: 'Ada', photos: [png()] },
+        { name: 'Bob', photos: [] },
+      ],
     });
 
     expect(files(0)?.map((f) => `${f.name} ${f.filename}`)).toEqual([
@@ -122,17 +131,133 @@ describe('openai edit', () => {
       'image[] image-3.png',
     ]);
     expect(fields(0).prompt).toBe(
-      buildEditPrompt({ request: 'Put us in it', peopleNames: ['Ada', 'Bob'], imageCount: 2 }),
+      buildEditPrompt({
+        request: 'Put us in it',
+        people: [
+          { name: 'Ada', imageNumbers: [3] },
+          { name: 'Bob', imageNumbers: [] },
+        ],
+        imageCount: 2,
+      }),
     );
     expect(fields(0).prompt).toContain('prominently featured: Ada and Bob');
+    expect(fields(0).prompt).toContain('Image 3 shows Ada');
   });
 
   it('answers the no-usable-images text without calling the API', async () => {
-    expect(await (await openai()).edit({ prompt: 'x', images: [], peopleNames: [], people: [] })).toEqual({
+    expect(await (await openai()).edit({ prompt: 'x', images: [], people: [] })).toEqual({
       type: 'error',
       content: NO_EDIT_IMAGES_TEXT,
     });
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('openai with people', () => {
+  const ada = personWith('Ada', 2, 1);
+  const bob = personWith('Bob', 3, 2);
+
+  it('edits with the people photos after the source images, asking gpt-image-1 for high input fidelity', async () => {
+    const sources = [jpeg, png()];
+    const result = await (await openai({ OPENAI_IMAGE_MODEL: 'gpt-image-1' })).edit({
+      prompt: 'Put us on a stage',
+      images: sources,
+      people: [ada, bob],
+    });
+
+    expect(result.type).toBe('image');
+    expect(fake.requests[0]?.path).toBe('/v1/images/edits');
+    // Primary photos first (Ada's, then Bob's), then each one's next photo in turn.
+    const people = [ada.photos[0], bob.photos[0], ada.photos[1], bob.photos[1], bob.photos[2]] as ImageData[];
+    expect(sentImages(0)).toEqual([...sources, ...people].map(hex));
+    expect(files(0)?.every((f) => f.name === 'image[]')).toBe(true);
+    expect(fields(0)).toMatchObject({ model: 'gpt-image-1', input_fidelity: 'high', size: '1536x1024' });
+    const prompt = fields(0).prompt ?? '';
+    expect(prompt).toBe(
+      buildEditPrompt({
+        request: 'Put us on a stage',
+        people: [
+          { name: 'Ada', imageNumbers: [3, 5] },
+          { name: 'Bob', imageNumbers: [4, 6, 7] },
+        ],
+        imageCount: 2,
+      }),
+    );
+    expect(prompt).toContain('Images 3 and 5 show Ada');
+    expect(prompt).toContain('Images 4 and 6–7 show Bob');
+    expect(prompt.indexOf('show Ada')).toBeLessThan(prompt.indexOf('Put us on a stage'));
+  });
+
+  it('sends a new image with people to images-edit, the people photos its inputs', async () => {
+    const result = await (await openai({ OPENAI_IMAGE_MODEL: 'gpt-image-1.5' })).generate({
+      ...generation,
+      people: [ada],
+    });
+
+    expect(result.type).toBe('image');
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v1/images/edits']);
+    expect(sentImages(0)).toEqual(ada.photos.map(hex));
+    expect(files(0)?.map((f) => f.name)).toEqual(['image[]', 'image[]']);
+    expect(fields(0)).toMatchObject({
+      model: 'gpt-image-1.5',
+      input_fidelity: 'high',
+      prompt: buildGenerationPrompt({
+        request: 'A cat astronaut',
+        people: [{ name: 'Ada', imageNumbers: [1, 2] }],
+        referenceCount: 0,
+      }),
+    });
+    expect(fields(0).prompt).toContain('Images 1–2 show Ada');
+  });
+
+  it('sends one primary photo alone as the only input of a new image', async () => {
+    await (await openai()).generate({ ...generation, people: [personWith('Cy', 1, 3)] });
+    expect(fake.requests[0]?.path).toBe('/v1/images/edits');
+    expect(files(0)).toEqual([{ name: 'image', filename: 'image-1.jpg', type: 'image/jpeg' }]);
+  });
+
+  it('leaves input_fidelity out for models that refuse it, and without people', async () => {
+    for (const model of ['gpt-image-2', 'gpt-image-1-mini']) {
+      fake.reset();
+      await (await openai({ OPENAI_IMAGE_MODEL: model })).edit({
+        prompt: 'Add Ada',
+        images: [jpeg],
+        people: [ada],
+      });
+      expect(fields(0)).toMatchObject({ model });
+      expect(fields(0)).not.toHaveProperty('input_fidelity');
+      expect(sentImages(0)).toHaveLength(3);
+    }
+    fake.reset();
+    await (await openai({ OPENAI_IMAGE_MODEL: 'gpt-image-1' })).edit({
+      prompt: 'Brighter',
+      images: [jpeg],
+      people: [{ name: 'Nobody', photos: [] }],
+    });
+    expect(fields(0)).not.toHaveProperty('input_fidelity');
+    expect(fields(0).prompt).toContain('Nobody has no attached photo');
+  });
+
+  it('sends at most the people-photo limit, every primary first', async () => {
+    const crowd = Array.from({ length: 4 }, (_, i) => personWith(`P${i}`, 3, 10 + i));
+    await (await openai()).edit({ prompt: 'Group shot', images: [jpeg], people: crowd });
+
+    const sent = sentImages(0) ?? [];
+    expect(sent).toHaveLength(1 + OPENAI_PEOPLE_PHOTOS);
+    expect(sent.slice(1, 5)).toEqual(crowd.map((person) => hex(person.photos[0] as ImageData)));
+  });
+
+  it('knows which models take input_fidelity', () => {
+    expect(['gpt-image-1', 'gpt-image-1.5', 'gpt-image-1.5-2025-12-16'].map(acceptsInputFidelity)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['gpt-image-1-mini', 'gpt-image-2', 'dall-e-2'].map(acceptsInputFidelity)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

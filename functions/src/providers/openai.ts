@@ -8,6 +8,7 @@ import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../c
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes } from './base64';
 import { logProviderError } from './log-provider-error';
+import { pickPeoplePhotos } from './people';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
@@ -35,6 +36,20 @@ const IMAGE_PARAMS = {
 export const imageSizeFor = (model: string): string =>
   model.startsWith('gpt-image-2') ? '1536x864' : '1536x1024';
 
+/** images-edit takes at most this many input images. */
+const MAX_INPUT_IMAGES = 16;
+/** At most this many photos of the selected people, across all of them, primary photos first. */
+export const OPENAI_PEOPLE_PHOTOS = 6;
+
+/**
+ * Whether the model takes `input_fidelity`: gpt-image-1 and gpt-image-1.5
+ * (and their dated snapshots) do; gpt-image-1-mini and dall-e refuse it, and
+ * gpt-image-2 refuses it too, since it always reads input images at high
+ * fidelity.
+ */
+export const acceptsInputFidelity = (model: string): boolean =>
+  /^gpt-image-1(\.\d+)?(-\d{4}-\d{2}-\d{2})?$/.test(model);
+
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** Upload files for images-edit, named and typed by their real format (the API checks the bytes). */
@@ -54,6 +69,10 @@ class UnusableImageError extends Error {
     this.name = 'UnusableImageError';
   }
 }
+
+/** How many people photos fit beside `others` images within the input limit. */
+const peopleBudget = (others: number) =>
+  Math.max(0, Math.min(OPENAI_PEOPLE_PHOTOS, MAX_INPUT_IMAGES - others));
 
 /** OpenAI's refusal shapes: a moderation code, or a 400 whose message speaks of safety or policy. */
 function isPolicyRefusal(sdk: OpenAIModule, error: unknown): boolean {
@@ -85,15 +104,22 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     operation: 'generate' | 'edit',
     images: ImageData[],
     prompt: string,
+    withFaces: boolean,
   ): Promise<GenerationResult> {
     const texts = OPENAI_TEXTS[operation];
     if (!client) return { type: 'error', content: texts.missingKey };
     try {
       const params = { model, prompt, size: imageSizeFor(model), ...IMAGE_PARAMS };
+      // Faces to keep: ask the models that take it to match the input images' features closely.
+      const fidelity = withFaces && acceptsInputFidelity(model) ? { input_fidelity: 'high' as const } : {};
       const [first, ...more] = await toUploads(sdk, images);
       const response = !first
         ? await client.images.generate(params)
-        : await client.images.edit({ ...params, image: more.length === 0 ? first : [first, ...more] });
+        : await client.images.edit({
+            ...params,
+            ...fidelity,
+            image: more.length === 0 ? first : [first, ...more],
+          });
       const b64 = response.data?.[0]?.b64_json;
       if (!b64) throw new Error('the response holds no b64_json image');
       return { type: 'image', image: { bytes: base64ToBytes(b64), mimeType: 'image/png' }, model };
@@ -125,16 +151,23 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       return completion.choices[0]?.message.content ?? '';
     },
 
-    generate({ prompt, references, peopleNames, people }) {
-      const text = buildGenerationPrompt({ request: prompt, peopleNames, referenceCount: references.length });
-      return run('generate', [...references, ...people], text);
+    // With people, a new image also goes to images-edit, the people's photos among its inputs.
+    generate({ prompt, references, people }) {
+      const chosen = pickPeoplePhotos(people, peopleBudget(references.length), references.length);
+      const text = buildGenerationPrompt({
+        request: prompt,
+        people: chosen.people,
+        referenceCount: references.length,
+      });
+      return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0);
     },
 
-    edit({ prompt, images, peopleNames, people }) {
+    edit({ prompt, images, people }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
-      const text = buildEditPrompt({ request: prompt, peopleNames, imageCount: images.length });
-      // One source image is sent alone, several as a list; people's photos come last.
-      return run('edit', [...images, ...people], text);
+      const chosen = pickPeoplePhotos(people, peopleBudget(images.length), images.length);
+      const text = buildEditPrompt({ request: prompt, people: chosen.people, imageCount: images.length });
+      // One source image is sent alone, several as a list; people's photos come after the source images.
+      return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0);
     },
   };
 }

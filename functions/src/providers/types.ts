@@ -25,22 +25,27 @@ export type GenerationResult =
   /** `content` is the user-facing text of the contract's provider texts, shown as the assistant's message. */
   | { type: 'error'; content: string };
 
+/** A selected person ("person model"): their name and photos, the primary (face) photo first. */
+export interface Person {
+  name: string;
+  /** Already fetched; may be empty when none of the photos could be read. */
+  photos: ImageData[];
+}
+
 export interface GenerateInput {
   /** The user's request as typed. */
   prompt: string;
   /** Reference images (uploads, video thumbnails, context images), already fetched. */
   references: ImageData[];
-  /** Names of the selected person models; their images are in `people`. */
-  peopleNames: string[];
-  people: ImageData[];
+  /** The selected people, to be featured prominently and recognisably. */
+  people: Person[];
 }
 
 export interface EditInput {
   prompt: string;
   /** Source images to edit (from the history, newest last). */
   images: ImageData[];
-  peopleNames: string[];
-  people: ImageData[];
+  people: Person[];
 }
 
 export interface ImageProvider {

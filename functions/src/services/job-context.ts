@@ -3,7 +3,7 @@ import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { getModelsByIds } from '../data/models-repo';
 import { logger } from '../lib/logger';
-import type { ChatTurn, ImageData } from '../providers/types';
+import type { ChatTurn, ImageData, Person } from '../providers/types';
 
 /** At most this many photos of one person go to the provider, primary first. */
 const IMAGES_PER_PERSON = 3;
@@ -47,14 +47,24 @@ export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[
   );
 }
 
-/** The selected people, to be featured prominently: their names, and photos primary first. */
-export async function loadPeople(userId: string, modelIds: string[]) {
+/**
+ * The selected people, to be featured prominently and recognisably: each
+ * one's name with their photos, primary first, in the order they were
+ * selected. Shaped to be spread into the provider's input. A person whose
+ * photos can't be read is still named.
+ */
+export async function loadPeople(userId: string, modelIds: string[]): Promise<{ people: Person[] }> {
   const models = await getModelsByIds(userId, modelIds);
-  const keys = models.flatMap((model) =>
-    [...model.images]
-      .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
-      .slice(0, IMAGES_PER_PERSON)
-      .map((image) => image.key),
+  const people = await Promise.all(
+    models.map(async (model) => ({
+      name: model.name,
+      photos: await loadImages(
+        [...model.images]
+          .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
+          .slice(0, IMAGES_PER_PERSON)
+          .map((image) => image.key),
+      ),
+    })),
   );
-  return { peopleNames: models.map((model) => model.name), people: await loadImages(keys) };
+  return { people };
 }
