@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useProvider } from '../../features/chat/hooks/use-provider';
 import { PurchaseCreditsDialog } from '../../features/checkout/components/purchase-credits-dialog';
 import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
@@ -12,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from '../layout/app-header';
+import { StudioChat } from '../layout/studio-chat';
 
 /** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
@@ -72,7 +72,7 @@ export function MainScreen() {
           onOpenCheckout={() => checkout.openCheckout()}
         />
         <main className="flex min-h-0 flex-1 flex-col">
-          <ChatPanel
+          <StudioChat
             conversationId={active.selectedId}
             provider={providers.provider}
             ensureConversation={active.ensureConversation}

@@ -1,0 +1,29 @@
+import { ChatPanel, type ChatPanelProps } from '../../features/chat/components/chat-panel';
+import { MessagePeople } from '../../features/models/components/message-people';
+import { PeopleButton } from '../../features/models/components/people-button';
+import { SelectedModelChips } from '../../features/models/components/selected-model-chips';
+import { useModelSelection } from '../../features/models/hooks/use-model-selection';
+
+type StudioChatProps = Omit<
+  ChatPanelProps,
+  'selectedModelIds' | 'inputTools' | 'inputChips' | 'renderMessageModels'
+>;
+
+const renderMessageModels = (ids: readonly string[]) => <MessagePeople ids={ids} />;
+
+/**
+ * The chat with people: 'Select people' in the input opens Manage Models, the chosen models show as
+ * chips and go with every message until removed, and each user message names the people it featured.
+ */
+export function StudioChat(props: StudioChatProps) {
+  const selection = useModelSelection();
+  return (
+    <ChatPanel
+      {...props}
+      selectedModelIds={selection.selectedIds}
+      inputTools={<PeopleButton selectedIds={selection.selectedIds} onApply={selection.apply} />}
+      inputChips={<SelectedModelChips models={selection.selected} onRemove={selection.remove} />}
+      renderMessageModels={renderMessageModels}
+    />
+  );
+}
