@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from './spinner';
 
@@ -16,7 +16,7 @@ const sizes = {
   icon: 'size-10',
 } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   /** Work is running: the button is disabled and shows a spinner, its name stays the same. */

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 interface DialogProps {
@@ -12,10 +12,21 @@ interface DialogProps {
   /** 'alertdialog' for confirmations that interrupt the user. */
   role?: 'dialog' | 'alertdialog';
   className?: string;
+  /** Where focus goes on closing when the opener is gone (e.g. the row of a deleted item). */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
 /** A titled modal: Radix traps focus and closes on Escape; focus returns to the opener. */
-export function Dialog({ open, onOpenChange, title, description, children, role, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  role,
+  className,
+  fallbackFocus,
+}: DialogProps) {
   // Radix only refocuses a <Dialog.Trigger>; these dialogs open from state, so remember the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -28,9 +39,10 @@ export function Dialog({ open, onOpenChange, title, description, children, role,
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
+            const target = opener.current?.isConnected ? opener.current : fallbackFocus?.current;
+            if (!target?.isConnected) return;
             event.preventDefault();
-            opener.current.focus();
+            target.focus();
           }}
           // Without a description Radix expects an explicit undefined instead of a dangling id.
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { failureText } from '../utils/failure-text';
@@ -13,17 +13,13 @@ interface ConfirmDeleteDialogProps {
   onCancel(): void;
   /** Deletes; the caller closes the dialog when it is done. A rejection shows `failure`. */
   onConfirm(): Promise<unknown>;
+  /** Where focus goes once the item (and so the button that opened this) is gone. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
 /** Asks before deleting: Cancel, or Delete (busy while deleting; a failure is shown here). */
-export function ConfirmDeleteDialog({
-  open,
-  title,
-  question,
-  failure,
-  onCancel,
-  onConfirm,
-}: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
+  const { open, title, question, failure, onCancel, onConfirm, fallbackFocus } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -51,6 +47,7 @@ export function ConfirmDeleteDialog({
       }}
       title={title}
       description={question}
+      fallbackFocus={fallbackFocus}
     >
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-300">

@@ -137,6 +137,9 @@ describe('Edit Model', () => {
     );
     expect(button(tile(dialog, 1), 'Delete image').disabled).toBe(true);
     expect(bodies).toEqual([{ modelId: 'alex', imageId: 'alex-img-2' }]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'Photos' })),
+    );
   });
 
   it("says 'Failed to delete image' in the confirmation when deleting fails", async () => {

@@ -5,7 +5,7 @@ import {
   type PersonModel,
 } from '@thumbnail-studio/contract';
 import { Star, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -125,6 +125,8 @@ function ModelPhotos({ model }: { model: PersonModel }) {
   const deleteImage = useDeleteModelImage();
   const [error, setError] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  // After a photo is deleted its button is gone: focus goes to the photos' heading instead.
+  const heading = useRef<HTMLHeadingElement>(null);
   const onlyOne = model.images.length <= 1;
 
   const add = (files: File[]) => {
@@ -154,7 +156,7 @@ function ModelPhotos({ model }: { model: PersonModel }) {
 
   return (
     <section aria-labelledby={`${model.id}-photos`} className="flex flex-col gap-2">
-      <h3 id={`${model.id}-photos`} className="text-sm font-medium text-zinc-200">
+      <h3 ref={heading} id={`${model.id}-photos`} tabIndex={-1} className="text-sm font-medium text-zinc-200">
         Photos
       </h3>
       <PhotoPicker
@@ -216,6 +218,7 @@ function ModelPhotos({ model }: { model: PersonModel }) {
         title="Delete image"
         question={MODEL_TEXTS.confirmDeleteImage}
         failure={MODEL_TEXTS.deleteImageFailed}
+        fallbackFocus={heading}
         onCancel={() => setDeletingId(null)}
         onConfirm={async () => {
           if (deletingId === null) return;

@@ -98,6 +98,10 @@ describe('Manage Models', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(within(dialog).queryByRole('listitem', { name: 'Alex' })).toBeNull());
     expect(deleted).toEqual([{ modelId: 'alex' }]);
+    // The row that opened the confirmation is gone: focus stays in the dialog.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Upload New Model' })),
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(onApply).toHaveBeenCalledWith(['sam']);

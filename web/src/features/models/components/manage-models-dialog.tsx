@@ -1,6 +1,6 @@
 import { MAX_MODELS_PER_MESSAGE, MODEL_TEXTS, type PersonModel } from '@thumbnail-studio/contract';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -57,6 +57,7 @@ function ManageModels({
   const [uploadOpen, setUploadOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<PersonModel | null>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
   const list = models.data;
   // A model deleted meanwhile is no longer selected.
   const selected = list ? checked.filter((id) => list.some((model) => model.id === id)) : checked;
@@ -71,7 +72,7 @@ function ManageModels({
     <div className="mt-5 flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-zinc-300">{selected.length} selected</p>
-        <Button variant="secondary" size="sm" onClick={() => setUploadOpen(true)}>
+        <Button ref={uploadButton} variant="secondary" size="sm" onClick={() => setUploadOpen(true)}>
           <Plus aria-hidden="true" className="size-4" />
           Upload New Model
         </Button>
@@ -112,6 +113,7 @@ function ManageModels({
         title="Delete model"
         question={MODEL_TEXTS.confirmDeleteModel}
         failure={MODEL_TEXTS.deleteFailed}
+        fallbackFocus={uploadButton}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
