@@ -168,6 +168,11 @@ describe('editing a model', () => {
     expect(
       primary.body.model.images.filter((image: { is_primary: boolean }) => image.is_primary),
     ).toHaveLength(1);
+    const again = await ada.api('PUT', '/api/models-images', { modelId: model.id, imageId: second.id });
+    expect(again.status).toBe(200);
+    expect(again.body.model.images.map((image: { id: string }) => image.id)).toEqual(
+      primary.body.model.images.map((image: { id: string }) => image.id),
+    );
 
     // Deleting the primary makes another one primary.
     const afterDelete = await ada.api('DELETE', '/api/models-images', {

@@ -15,8 +15,9 @@ const dynamo = (runtime: RuntimeInfo) =>
   );
 
 /**
- * Puts a person model with one photo straight into the local cloud (the models
- * screens come with their own issue), as the models table and bucket hold them.
+ * Puts a person model with one photo straight into the local cloud, as the
+ * models table and bucket hold them: quicker than the upload endpoint for
+ * tests that only need a model to exist.
  */
 export async function seedPersonModel(runtime: RuntimeInfo, userId: string, name: string): Promise<string> {
   const id = randomUUID();
@@ -49,6 +50,8 @@ export async function seedPersonModel(runtime: RuntimeInfo, userId: string, name
         id,
         name,
         images: [{ id: 'img-1', key, is_primary: true }],
+        created_at: new Date().toISOString(),
+        version: 1,
       },
     }),
   );

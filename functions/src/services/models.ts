@@ -84,7 +84,11 @@ export async function createModel(userId: string, name: string, sources: string[
     version: 1,
     usage_count: 0,
   };
-  if (!(await putNewModel(model))) {
+  const stored = await putNewModel(model).catch(async (error: unknown) => {
+    await deleteBlobs(keysOf(images));
+    throw error;
+  });
+  if (!stored) {
     await deleteBlobs(keysOf(images));
     throw new Error(`model ${id} exists already`);
   }
@@ -155,14 +159,22 @@ export async function deleteModelImage(userId: string, modelId: string, imageId:
 }
 
 /** Makes one photo the primary; setting the current primary again changes nothing. */
-export const setPrimaryModelImage = (userId: string, modelId: string, imageId: string) =>
-  changeModel(userId, modelId, async (current) => {
-    if (!current.images.some((image) => image.id === imageId))
+export async function setPrimaryModelImage(userId: string, modelId: string, imageId: string) {
+  const model = await requireModel(userId, modelId);
+  const image = model.images.find((candidate) => candidate.id === imageId);
+  if (!image) throw new NotFoundError(MODEL_TEXTS.imageNotFound);
+  if (image.is_primary) return model;
+  return changeModel(userId, modelId, async (current) => {
+    if (!current.images.some((candidate) => candidate.id === imageId)) {
       throw new NotFoundError(MODEL_TEXTS.imageNotFound);
+    }
     return {
-      changes: { images: current.images.map((image) => ({ ...image, is_primary: image.id === imageId })) },
+      changes: {
+        images: current.images.map((candidate) => ({ ...candidate, is_primary: candidate.id === imageId })),
+      },
     };
   });
+}
 
 /** Deletes a model and its photos from storage. Messages that used it keep working without it. */
 export async function deleteModelWithImages(userId: string, modelId: string): Promise<void> {
