@@ -1,52 +1,14 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type CreditPackage, GENERATION_COST } from '@thumbnail-studio/contract';
-import { creditsToTakeBack, type LedgerEntry, ledgerKeys, ledgerReasons } from '../core/credits';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GENERATION_COST } from '@thumbnail-studio/contract';
+import { type LedgerEntry, ledgerKeys, ledgerReasons } from '../core/credits';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { conversationExists } from './conversations-repo';
-import { TransactionFailedError, tableName, transact } from './dynamo';
+import { balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
+import { TransactionFailedError, transact } from './dynamo';
 import { newMessageItem, settleJobItem } from './messages-repo';
 import { tables } from './tables';
-
-/**
- * The credits table holds, per user, one `balance` item and the ledger
- * entries that add up to it. Every change of the balance is written in one
- * transaction with its entry, whose key guards against applying it twice.
- */
-const table = () => tableName('credits');
-const BALANCE = 'balance';
-const balanceKey = (userId: string) => ({ user_id: userId, sk: BALANCE });
-
-const ledgerEntry = (
-  userId: string,
-  sk: string,
-  amount: number,
-  reason: string,
-  jobId?: string,
-  extra: Record<string, unknown> = {},
-) => ({
-  Put: {
-    TableName: table(),
-    Item: {
-      ...extra,
-      user_id: userId,
-      sk,
-      amount,
-      reason,
-      job_id: jobId,
-      created_at: new Date().toISOString(),
-    },
-    ConditionExpression: 'attribute_not_exists(sk)',
-  },
-});
-
-async function readBalance(userId: string): Promise<number | undefined> {
-  const { Item } = await ddb.send(
-    new GetCommand({ TableName: table(), Key: balanceKey(userId), ConsistentRead: true }),
-  );
-  return Item ? Number(Item.credits) : undefined;
-}
 
 /**
  * Opens the user's account with the initial grant: the balance item and its
@@ -58,7 +20,7 @@ async function openAccount(userId: string, initialCredits: number): Promise<void
     await transact({
       balance: {
         Put: {
-          TableName: table(),
+          TableName: creditsTable(),
           Item: { ...balanceKey(userId), credits: initialCredits, updated_at: new Date().toISOString() },
           ConditionExpression: 'attribute_not_exists(sk)',
         },
@@ -97,7 +59,7 @@ export async function storeMessagesAndReserveCredit(userMessage: StoredMessage, 
       job: newMessageItem(job),
       balance: {
         Update: {
-          TableName: table(),
+          TableName: creditsTable(),
           Key: balanceKey(job.user_id),
           UpdateExpression: 'SET credits = credits - :cost, updated_at = :now',
           ConditionExpression: 'credits >= :cost',
@@ -168,7 +130,7 @@ export async function refundJob(job: StoredMessage, content: string): Promise<bo
       }),
       balance: {
         Update: {
-          TableName: table(),
+          TableName: creditsTable(),
           Key: balanceKey(job.user_id),
           UpdateExpression: 'SET credits = credits + :cost',
           ExpressionAttributeValues: { ':cost': GENERATION_COST },
@@ -189,102 +151,6 @@ export async function refundJob(job: StoredMessage, content: string): Promise<bo
   }
 }
 
-/** The credits a checkout session added, or undefined when it has not been granted. */
-export async function getPurchaseGrant(userId: string, sessionId: string): Promise<number | undefined> {
-  const { Item } = await ddb.send(
-    new GetCommand({
-      TableName: table(),
-      Key: { user_id: userId, sk: ledgerKeys.purchase(sessionId).grant },
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? Number(Item.amount) : undefined;
-}
-
-/**
- * Adds a paid checkout session's credits to the buyer's balance with its
- * purchase entry, once per session however often and however concurrently
- * it is called. True when this call granted them, false when they already were.
- */
-export async function grantPurchase(input: {
-  userId: string;
-  sessionId: string;
-  pkg: CreditPackage;
-  paymentIntent?: string;
-}): Promise<boolean> {
-  try {
-    await transact({
-      balance: {
-        Update: {
-          TableName: table(),
-          Key: balanceKey(input.userId),
-          UpdateExpression: 'SET credits = credits + :credits, updated_at = :now',
-          ConditionExpression: 'attribute_exists(credits)',
-          ExpressionAttributeValues: { ':credits': input.pkg.credits, ':now': new Date().toISOString() },
-        },
-      },
-      purchase: ledgerEntry(
-        input.userId,
-        ledgerKeys.purchase(input.sessionId).grant,
-        input.pkg.credits,
-        ledgerReasons.purchase(input.pkg),
-        undefined,
-        { session_id: input.sessionId, package_id: input.pkg.id, payment_intent: input.paymentIntent },
-      ),
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionFailedError && error.failed.has('purchase')) return false;
-    throw error;
-  }
-}
-
-/**
- * Takes back what a refunded checkout session bought, never below zero, once:
- * the balance is read and changed on condition it is still what was read, so
- * a generation racing the refund is never overdrawn. Returns the credits taken
- * (0 when the session was never granted or was already taken back).
- */
-export async function takeBackPurchase(input: { userId: string; sessionId: string; pkg?: CreditPackage }) {
-  const keys = ledgerKeys.purchase(input.sessionId);
-  for (;;) {
-    const purchased = await getPurchaseGrant(input.userId, input.sessionId);
-    const balance = await readBalance(input.userId);
-    if (purchased === undefined || balance === undefined) return 0;
-    const taken = creditsToTakeBack(purchased, balance);
-    try {
-      await transact({
-        balance: {
-          Update: {
-            TableName: table(),
-            Key: balanceKey(input.userId),
-            UpdateExpression: 'SET credits = credits - :taken, updated_at = :now',
-            ConditionExpression: 'credits = :read',
-            ExpressionAttributeValues: {
-              ':taken': taken,
-              ':read': balance,
-              ':now': new Date().toISOString(),
-            },
-          },
-        },
-        paymentRefund: ledgerEntry(
-          input.userId,
-          keys.paymentRefund,
-          -taken,
-          ledgerReasons.paymentRefund(input.pkg),
-          undefined,
-          { session_id: input.sessionId },
-        ),
-      });
-      return taken;
-    } catch (error) {
-      if (!(error instanceof TransactionFailedError)) throw error;
-      if (error.failed.has('paymentRefund')) return 0;
-      // The balance moved between the read and the write: read again.
-    }
-  }
-}
-
 const PAGE_SIZE = 50;
 
 /**
@@ -295,7 +161,7 @@ export async function listLedgerByUser(userId: string, cursor?: string) {
   const start = cursor ? decodeCursor(cursor) : undefined;
   const page = await ddb.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: creditsTable(),
       IndexName: tables.credits.indexes.byCreated.name,
       KeyConditionExpression: 'user_id = :u',
       ExpressionAttributeValues: { ':u': userId },

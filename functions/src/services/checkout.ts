@@ -6,7 +6,8 @@ import {
   type VerifySessionResult,
 } from '@thumbnail-studio/contract';
 import { getStripe, isMissingResource } from '../adapters/stripe';
-import { getOrOpenBalance, getPurchaseGrant, grantPurchase, takeBackPurchase } from '../data/credits-repo';
+import { getOrOpenBalance } from '../data/credits-repo';
+import { getPurchaseGrant, grantPurchase, takeBackPurchase } from '../data/purchases-repo';
 import { UpstreamUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { requireSetting, settings } from '../lib/settings';

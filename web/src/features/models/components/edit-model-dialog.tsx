@@ -7,6 +7,7 @@ import {
 import { Star, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAddModelImages } from '../api/add-model-images';
@@ -16,7 +17,6 @@ import { useSetPrimaryModelImage } from '../api/set-primary-model-image';
 import { useUpdateModel } from '../api/update-model';
 import { NOT_AN_IMAGE_TEXT } from '../hooks/use-photo-picks';
 import { failureText } from '../utils/failure-text';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { PhotoPicker } from './photo-picker';
 import { PhotoTile } from './photo-tile';
 
@@ -217,7 +217,7 @@ function ModelPhotos({ model }: { model: PersonModel }) {
         open={deletingId !== null}
         title="Delete image"
         question={MODEL_TEXTS.confirmDeleteImage}
-        failure={MODEL_TEXTS.deleteImageFailed}
+        describeFailure={(error) => failureText(error, MODEL_TEXTS.deleteImageFailed)}
         fallbackFocus={heading}
         onCancel={() => setDeletingId(null)}
         onConfirm={async () => {

@@ -2,13 +2,13 @@ import { MAX_MODELS_PER_MESSAGE, MODEL_TEXTS, type PersonModel } from '@thumbnai
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteModel } from '../api/delete-model';
 import { useModels } from '../api/get-models';
 import { failureText } from '../utils/failure-text';
 import { usageText } from '../utils/usage-text';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EditModelDialog } from './edit-model-dialog';
 import { ModelThumbnail } from './model-thumbnail';
 import { UploadModelDialog } from './upload-model-dialog';
@@ -112,7 +112,7 @@ function ManageModels({
         open={deleting !== null}
         title="Delete model"
         question={MODEL_TEXTS.confirmDeleteModel}
-        failure={MODEL_TEXTS.deleteFailed}
+        describeFailure={(error) => failureText(error, MODEL_TEXTS.deleteFailed)}
         fallbackFocus={uploadButton}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {

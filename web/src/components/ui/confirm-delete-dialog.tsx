@@ -1,17 +1,19 @@
-import { type RefObject, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
-import { failureText } from '../utils/failure-text';
+import { type ReactNode, type RefObject, useState } from 'react';
+import { errorMessage } from '../../lib/api-error';
+import { Button } from './button';
+import { Dialog, DialogClose } from './dialog';
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
   title: string;
   /** The question asked, e.g. 'Are you sure you want to delete this model?'. */
   question: string;
-  /** What a failed deletion says. */
-  failure: string;
+  /** What a failed deletion says; by default the error's own message. */
+  describeFailure?(error: unknown): string;
+  /** Shown under the question, e.g. the name of what is deleted. */
+  children?: ReactNode;
   onCancel(): void;
-  /** Deletes; the caller closes the dialog when it is done. A rejection shows `failure`. */
+  /** Deletes; the caller closes the dialog when it is done. A rejection is shown in the dialog. */
   onConfirm(): Promise<unknown>;
   /** Where focus goes once the item (and so the button that opened this) is gone. */
   fallbackFocus?: RefObject<HTMLElement | null>;
@@ -19,7 +21,8 @@ interface ConfirmDeleteDialogProps {
 
 /** Asks before deleting: Cancel, or Delete (busy while deleting; a failure is shown here). */
 export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
-  const { open, title, question, failure, onCancel, onConfirm, fallbackFocus } = props;
+  const { open, title, question, onCancel, onConfirm, fallbackFocus, children } = props;
+  const describeFailure = props.describeFailure ?? ((caught: unknown) => errorMessage(caught));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,7 +33,7 @@ export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
     try {
       await onConfirm();
     } catch (caught) {
-      setError(failureText(caught, failure));
+      setError(describeFailure(caught));
     } finally {
       setBusy(false);
     }
@@ -49,6 +52,7 @@ export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
       description={question}
       fallbackFocus={fallbackFocus}
     >
+      {children}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-300">
           {error}

@@ -1,0 +1,45 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/clients';
+import { tableName } from './dynamo';
+
+/**
+ * The credits table holds, per user, one `balance` item and the ledger
+ * entries that add up to it. Every change of the balance is written in one
+ * transaction with its entry, whose key guards against applying it twice.
+ * These are the table's building blocks for the credit and purchase repositories.
+ */
+export const creditsTable = () => tableName('credits');
+const BALANCE = 'balance';
+export const balanceKey = (userId: string) => ({ user_id: userId, sk: BALANCE });
+
+/** A transaction item that writes a ledger entry once: its key is the guard. */
+export const ledgerEntry = (
+  userId: string,
+  sk: string,
+  amount: number,
+  reason: string,
+  jobId?: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  Put: {
+    TableName: creditsTable(),
+    Item: {
+      ...extra,
+      user_id: userId,
+      sk,
+      amount,
+      reason,
+      job_id: jobId,
+      created_at: new Date().toISOString(),
+    },
+    ConditionExpression: 'attribute_not_exists(sk)',
+  },
+});
+
+/** The stored balance, or undefined before the account is opened. */
+export async function readBalance(userId: string): Promise<number | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: creditsTable(), Key: balanceKey(userId), ConsistentRead: true }),
+  );
+  return Item ? Number(Item.credits) : undefined;
+}
