@@ -62,4 +62,29 @@ describe('the stuck-job sweeper', () => {
       'error',
     );
   });
+
+  it('refunds a job whose conversation is deleted while it runs, once', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'deleter');
+    const api = apiAs(cloud.url, user.accessToken);
+    const userId = String(decodePayload(user.accessToken).sub);
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    openai.mode('stall');
+    const before = await queueStats(cloud.url);
+
+    const sent = await api('POST', `/api/conversations/${id}/messages`, {
+      content: 'Gone',
+      provider: 'openai',
+    });
+    expect(sent.status).toBe(202);
+    expect((await api('DELETE', `/api/conversations/${id}`)).status).toBe(204);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+
+    // The worker later finds its job gone: it can neither charge nor refund it again.
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+    const { balance, ledger, sum } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect([balance, sum]).toEqual([3, 3]);
+    const refunds = ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.reason).toBe('Refund: The conversation was deleted before the image was ready.');
+  });
 });

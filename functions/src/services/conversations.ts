@@ -9,7 +9,8 @@ import {
   putConversation,
   updateConversation,
 } from '../data/conversations-repo';
-import { deleteMessagesByConversation, putMessage } from '../data/messages-repo';
+import { refundJob } from '../data/credits-repo';
+import { deleteMessagesByConversation, listMessagesByConversation, putMessage } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 
@@ -39,9 +40,22 @@ export async function createConversationWithGreeting(userId: string, title?: str
   return conversation;
 }
 
-/** Deletes a conversation with its messages, and the references and images they hold in storage. */
+/** What a job refunded because its conversation was deleted says, in the credit history too. */
+export const DELETED_BEFORE_READY_TEXT = 'The conversation was deleted before the image was ready.';
+
+/**
+ * Deletes a conversation with its messages, and the references and images
+ * they hold in storage. A job still queued or running is refunded first: its
+ * message goes with the conversation, after which neither the worker nor the
+ * sweeper could settle it, and the reserved credit would be lost.
+ */
 export async function deleteConversationWithContent(userId: string, id: string): Promise<void> {
   if (!(await deleteConversation(userId, id))) throw new NotFoundError('Conversation not found');
+  const pending = (await listMessagesByConversation(id)).filter(
+    (message) => message.role === 'assistant' && message.status === 'pending',
+  );
+  // Each refund settles only a job still pending: a worker that finished first keeps its charge.
+  await Promise.all(pending.map((job) => refundJob(job, DELETED_BEFORE_READY_TEXT)));
   const deleted = await deleteMessagesByConversation(id);
   // Faces and references go with the conversation, not only the rows that point at them.
   await deleteBlobs(deleted.flatMap(imageKeysOf));
