@@ -263,11 +263,11 @@ describe('generating with a model, then deleting it', () => {
     });
     expect(sent.status).toBe(202);
     expect((await waitForSettled(ada.api, sent.body.assistantMessage.id)).status).toBe('done');
-    const used = (await ada.api('GET', '/api/models-list')).body.models.find(
-      (m: { id: string }) => m.id === model.id,
-    );
-    expect(used.usage_count).toBe(1);
-    expect(used.last_used_at).toEqual(expect.any(String));
+    // The worker counts the use right after it settles the job, so the count may lag the message a moment.
+    const usageOf = async () =>
+      (await ada.api('GET', '/api/models-list')).body.models.find((m: { id: string }) => m.id === model.id);
+    await expect.poll(async () => (await usageOf()).usage_count).toBe(1);
+    expect((await usageOf()).last_used_at).toEqual(expect.any(String));
 
     expect(await listKeys(runtime, `models/${ada.userId}/${model.id}/`)).toHaveLength(6);
     expect((await ada.api('DELETE', '/api/models-delete', { modelId: model.id })).status).toBe(204);
