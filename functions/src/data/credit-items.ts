@@ -12,6 +12,24 @@ export const creditsTable = () => tableName('credits');
 const BALANCE = 'balance';
 export const balanceKey = (userId: string) => ({ user_id: userId, sk: BALANCE });
 
+/**
+ * A transaction item that adds `delta` (negative to take) to the balance. `condition` guards it,
+ * e.g. `credits >= :cost`, with its own values; a balance change always travels with its ledger entry.
+ */
+export const balanceChange = (
+  userId: string,
+  delta: number,
+  condition?: { expression: string; values?: Record<string, unknown> },
+) => ({
+  Update: {
+    TableName: creditsTable(),
+    Key: balanceKey(userId),
+    UpdateExpression: 'SET credits = credits + :delta, updated_at = :now',
+    ...(condition ? { ConditionExpression: condition.expression } : {}),
+    ExpressionAttributeValues: { ':delta': delta, ':now': new Date().toISOString(), ...condition?.values },
+  },
+});
+
 /** A transaction item that writes a ledger entry once: its key is the guard. */
 export const ledgerEntry = (
   userId: string,

@@ -5,7 +5,7 @@ import type { ImageKeys, StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { conversationExists } from './conversations-repo';
-import { balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
+import { balanceChange, balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
 import { newMessageItem, settleJobItem } from './messages-repo';
 import { tables } from './tables';
@@ -57,15 +57,10 @@ export async function storeMessagesAndReserveCredit(userMessage: StoredMessage, 
       conversation: conversationExists(job.user_id, job.conversation_id),
       userMessage: newMessageItem(userMessage),
       job: newMessageItem(job),
-      balance: {
-        Update: {
-          TableName: creditsTable(),
-          Key: balanceKey(job.user_id),
-          UpdateExpression: 'SET credits = credits - :cost, updated_at = :now',
-          ConditionExpression: 'credits >= :cost',
-          ExpressionAttributeValues: { ':cost': GENERATION_COST, ':now': job.created_at },
-        },
-      },
+      balance: balanceChange(job.user_id, -GENERATION_COST, {
+        expression: 'credits >= :cost',
+        values: { ':cost': GENERATION_COST },
+      }),
       reservation: ledgerEntry(
         job.user_id,
         ledgerKeys.job(job.id).reserve,
@@ -128,14 +123,7 @@ export async function refundJob(job: StoredMessage, content: string): Promise<bo
         ':error': 'error',
         ':content': content,
       }),
-      balance: {
-        Update: {
-          TableName: creditsTable(),
-          Key: balanceKey(job.user_id),
-          UpdateExpression: 'SET credits = credits + :cost',
-          ExpressionAttributeValues: { ':cost': GENERATION_COST },
-        },
-      },
+      balance: balanceChange(job.user_id, GENERATION_COST),
       refund: ledgerEntry(
         job.user_id,
         ledgerKeys.job(job.id).refund,

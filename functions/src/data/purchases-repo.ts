@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditPackage } from '@thumbnail-studio/contract';
 import { creditsToTakeBack, ledgerKeys, ledgerReasons } from '../core/credits';
 import { ddb } from '../lib/clients';
-import { balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
+import { balanceChange, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
 
 /** How often a take-back re-reads a balance that keeps moving under it before giving up. */
@@ -33,15 +33,7 @@ export async function grantPurchase(input: {
 }): Promise<boolean> {
   try {
     await transact({
-      balance: {
-        Update: {
-          TableName: creditsTable(),
-          Key: balanceKey(input.userId),
-          UpdateExpression: 'SET credits = credits + :credits, updated_at = :now',
-          ConditionExpression: 'attribute_exists(credits)',
-          ExpressionAttributeValues: { ':credits': input.pkg.credits, ':now': new Date().toISOString() },
-        },
-      },
+      balance: balanceChange(input.userId, input.pkg.credits, { expression: 'attribute_exists(credits)' }),
       purchase: ledgerEntry(
         input.userId,
         ledgerKeys.purchase(input.sessionId).grant,
@@ -73,19 +65,10 @@ export async function takeBackPurchase(input: { userId: string; sessionId: strin
     const taken = creditsToTakeBack(purchased, balance);
     try {
       await transact({
-        balance: {
-          Update: {
-            TableName: creditsTable(),
-            Key: balanceKey(input.userId),
-            UpdateExpression: 'SET credits = credits - :taken, updated_at = :now',
-            ConditionExpression: 'credits = :read',
-            ExpressionAttributeValues: {
-              ':taken': taken,
-              ':read': balance,
-              ':now': new Date().toISOString(),
-            },
-          },
-        },
+        balance: balanceChange(input.userId, -taken, {
+          expression: 'credits = :read',
+          values: { ':read': balance },
+        }),
         paymentRefund: ledgerEntry(
           input.userId,
           keys.paymentRefund,
