@@ -18,12 +18,21 @@ export function matchRoute(
     const found = new RegExp(`^${pattern}$`).exec(pathname);
     if (found) {
       const params = Object.fromEntries(
-        names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]),
+        names.map((name, i) => [name, decodePathSegment(found[i + 1] ?? '')]),
       );
       return { route, params };
     }
   }
   return undefined;
+}
+
+/** A path segment as API Gateway passes it on: decoded, or as sent when its encoding is broken. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** An API Gateway HTTP API (payload 2.0) event, as the JWT authorizer would pass it on. */

@@ -3,7 +3,7 @@ import { GENERATION_COST } from '@thumbnail-studio/contract';
 import { type LedgerEntry, ledgerKeys, ledgerReasons } from '../core/credits';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
-import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
+import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { conversationExists } from './conversations-repo';
 import { balanceChange, balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
@@ -146,7 +146,9 @@ const PAGE_SIZE = 50;
  * callers and can only ever continue this user's own history.
  */
 export async function listLedgerByUser(userId: string, cursor?: string) {
-  const start = cursor ? decodeCursor(cursor) : undefined;
+  const start = cursor === undefined ? undefined : decodeCursor(cursor);
+  if (cursor !== undefined && !start)
+    throw new BadRequestError('That page of the credit history does not exist');
   const page = await ddb.send(
     new QueryCommand({
       TableName: creditsTable(),
@@ -166,11 +168,14 @@ export async function listLedgerByUser(userId: string, cursor?: string) {
 
 const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
+/** A cursor this function handed out: a ledger key and an ISO time, nothing longer than a key can be. */
 function decodeCursor(cursor: string): Record<string, string> | undefined {
+  if (cursor.length > 1024) return undefined;
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const fields = ['sk', 'created_at'] as const;
-    if (!fields.every((field) => typeof key?.[field] === 'string')) return undefined;
+    const isKey = typeof key?.sk === 'string' && key.sk.startsWith('ledger#') && key.sk.length <= 512;
+    const isTime = typeof key?.created_at === 'string' && !Number.isNaN(Date.parse(key.created_at));
+    if (!isKey || !isTime) return undefined;
     return { sk: key.sk, created_at: key.created_at };
   } catch {
     return undefined;

@@ -65,6 +65,21 @@ export function parseBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.in
 }
 
 /**
+ * Every path parameter names a record by its id: a ULID, a Stripe session id. Anything
+ * longer or with other characters names nothing, so it is a 404 before it reaches a
+ * database key (DynamoDB refuses keys over 1 KB with an error, not a miss).
+ */
+const PATH_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+function pathIds(event: ApiEvent): Record<string, string | undefined> {
+  const params = event.pathParameters ?? {};
+  for (const value of Object.values(params)) {
+    if (value !== undefined && !PATH_ID.test(value)) throw new NotFoundError();
+  }
+  return params;
+}
+
+/**
  * Builds a Lambda handler that dispatches on API Gateway's route key to one
  * operation per route, and maps errors to `{ error, code }` answers.
  */
@@ -82,7 +97,7 @@ export function createApiHandler<K extends string>(
     try {
       if (!operation) throw new NotFoundError();
       const userId = publicRoutes.has(event.routeKey) ? '' : callerId(event);
-      return await operation({ userId, params: event.pathParameters ?? {}, event });
+      return await operation({ userId, params: pathIds(event), event });
     } catch (error) {
       if (error instanceof AppError) return errorAnswer(error.status, error.code, error.message);
       logger.error('request failed', error as Error);
