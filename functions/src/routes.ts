@@ -27,12 +27,14 @@ export const apiFunctions = {
   models: { tables: ['models'], bucket: true },
 } as const satisfies Record<string, FunctionAccess>;
 
-/** Functions that are not behind the API: the queue's worker and the scheduled sweeper. */
+/** Functions that are not behind the API: the queue's worker, the scheduled sweeper and ledger check. */
 export const backgroundFunctions = {
   /** Consumes the generation queue (SQS, batch size 1, partial batch failures). */
   worker: { tables: ['conversations', 'messages', 'credits', 'models'], bucket: true, secrets: true },
   /** Every 5 minutes: refunds jobs that never settled. */
   sweeper: { tables: ['messages', 'credits'] },
+  /** Every hour: checks that every reserve settled once and every balance equals its ledger. Reads only. */
+  reconciler: { tables: ['credits'] },
 } as const satisfies Record<string, FunctionAccess>;
 
 export type ApiFunctionName = keyof typeof apiFunctions;

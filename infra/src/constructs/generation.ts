@@ -1,11 +1,14 @@
 import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { LEDGER_FINDINGS_LOG_FIELD } from '../../../functions/src/core/ledger-reconciliation';
+import { tables } from '../../../functions/src/data/tables';
 import { backgroundFunctions } from '../../../functions/src/routes';
 import { AppFunction } from './app-function';
 import { type BackendResources, grantAccess } from './backend-resources';
@@ -33,6 +36,13 @@ export const JOB_STUCK_AFTER = Duration.seconds(
   JOBS_MAX_RECEIVE_COUNT * JOBS_VISIBILITY_TIMEOUT.toSeconds() + WORKER_TIMEOUT.toSeconds() + 5 * 60,
 );
 export const SWEEP_INTERVAL = Duration.minutes(5);
+/** How often the ledger check runs. */
+export const RECONCILE_INTERVAL = Duration.hours(1);
+/**
+ * How long a reserve may go unsettled before the ledger check calls it lost: until the sweeper
+ * may refund it, plus two sweeps. Derived from the constants above, so it follows them.
+ */
+export const RECONCILE_GRACE = Duration.seconds(JOB_STUCK_AFTER.toSeconds() + 2 * SWEEP_INTERVAL.toSeconds());
 
 export interface GenerationProps {
   /** Folder holding one `<name>.ts` entry per background function. */
@@ -56,6 +66,7 @@ export class Generation extends Construct {
   readonly deadLetterQueue: Queue;
   readonly worker: AppFunction;
   readonly sweeper: AppFunction;
+  readonly reconciler: AppFunction;
   /** Every entry of `backgroundFunctions`; a new entry fails to compile until it is deployed here. */
   readonly functions: Record<keyof typeof backgroundFunctions, AppFunction>;
 
@@ -116,6 +127,55 @@ export class Generation extends Construct {
       schedule: Schedule.rate(SWEEP_INTERVAL),
       targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
     });
-    this.functions = { worker: this.worker, sweeper: this.sweeper };
+    this.reconciler = this.deployLedgerCheck(props);
+    this.functions = { worker: this.worker, sweeper: this.sweeper, reconciler: this.reconciler };
+  }
+
+  /**
+   * The scheduled ledger check: every reserve settled exactly once, every balance equal to its
+   * ledger. It only reads, so it gets read access alone (not the read-write `grantAccess` gives).
+   * Each run logs its count of findings; a metric filter makes that a metric, and an alarm fires
+   * on any finding, or when the check itself fails.
+   */
+  private deployLedgerCheck(props: GenerationProps): AppFunction {
+    const reconciler = new AppFunction(this, 'Reconciler', {
+      entry: join(props.handlersDir, 'reconciler.ts'),
+      description:
+        'Checks that every credit reserve settled exactly once and every balance equals its ledger',
+      timeout: Duration.minutes(5),
+      environment: { RECONCILE_GRACE_MS: String(RECONCILE_GRACE.toMilliseconds()) },
+    });
+    for (const name of backgroundFunctions.reconciler.tables) {
+      reconciler.bindTable(props.resources.data.tables[name], tables[name].envVar, 'read');
+    }
+    new Rule(this, 'ReconcileSchedule', {
+      description: 'Runs the credit ledger check',
+      schedule: Schedule.rate(RECONCILE_INTERVAL),
+      targets: [new LambdaFunction(reconciler, { retryAttempts: 0 })],
+    });
+    const findings = new MetricFilter(this, 'LedgerFindingsMetric', {
+      logGroup: reconciler.logGroup,
+      filterPattern: FilterPattern.numberValue(`$.${LEDGER_FINDINGS_LOG_FIELD}`, '>=', 0),
+      // Per stack, so two stages in one account keep their own counts.
+      metricNamespace: `ThumbnailStudio/${Stack.of(this).stackName}`,
+      metricName: 'LedgerFindings',
+      metricValue: `$.${LEDGER_FINDINGS_LOG_FIELD}`,
+    });
+    findings.metric({ statistic: 'Maximum', period: RECONCILE_INTERVAL }).createAlarm(this, 'LedgerAlarm', {
+      alarmDescription:
+        'The credit ledger does not reconcile: a reserve without its commit or refund, a job settled twice, or a balance off its ledger. The reconciler log lists them.',
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    reconciler.metricErrors({ period: RECONCILE_INTERVAL }).createAlarm(this, 'LedgerCheckFailedAlarm', {
+      alarmDescription: 'The credit ledger check failed to run to the end, so the ledger went unchecked.',
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    return reconciler;
   }
 }

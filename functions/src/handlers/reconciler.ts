@@ -1,0 +1,48 @@
+import type { Context } from 'aws-lambda';
+import * as z from 'zod';
+import { LEDGER_FINDINGS_LOG_FIELD } from '../core/ledger-reconciliation';
+import { logger } from '../lib/logger';
+import { parseSettings, settings } from '../lib/settings';
+import { reconcileLedger } from '../services/reconcile-ledger';
+
+/** The sweeper refunds a stuck job within a few sweeps of it being stuck; past that, a reserve is lost. */
+const SWEEPER_MARGIN_MS = 15 * 60_000;
+/** Findings quoted in the log line; the count is always complete. */
+const QUOTED_FINDINGS = 50;
+
+/**
+ * How long a reserve may stay unsettled, from `RECONCILE_GRACE_MS` (set by the
+ * deployment). Without it: the sweeper's own deadline plus a few sweeps.
+ */
+export function reconcileGraceMs(env: Record<string, unknown> = process.env): number {
+  const { RECONCILE_GRACE_MS } = parseSettings(
+    z.object({ RECONCILE_GRACE_MS: z.coerce.number().int().positive().optional() }),
+    env,
+  );
+  return RECONCILE_GRACE_MS ?? settings().JOB_STUCK_AFTER_MS + SWEEPER_MARGIN_MS;
+}
+
+/**
+ * Runs on a schedule: checks the whole credit ledger. Every run logs the number
+ * of findings in one field, which a metric filter turns into the metric the
+ * alarm watches; the findings themselves are quoted for whoever looks.
+ */
+export async function handler(_event?: unknown, context?: Context) {
+  if (context) logger.addContext(context);
+  const report = await reconcileLedger({ graceMs: reconcileGraceMs() });
+  const summary = {
+    [LEDGER_FINDINGS_LOG_FIELD]: report.findings.length,
+    users_checked: report.usersChecked,
+    entries_checked: report.entriesChecked,
+    unsettled_within_grace: report.unsettledWithinGrace,
+  };
+  if (report.findings.length > 0) {
+    logger.error('the credit ledger does not reconcile', {
+      ...summary,
+      findings: report.findings.slice(0, QUOTED_FINDINGS),
+    });
+  } else {
+    logger.info('the credit ledger reconciles', summary);
+  }
+  return summary;
+}
