@@ -36,6 +36,11 @@ const productSettings = z.object({
   INITIAL_CREDITS: count(3),
   /** A job not settled this long after it was sent is refunded by the sweeper (past every retry). */
   JOB_STUCK_AFTER_MS: millis(60 * 60_000),
+  /**
+   * How long the worker gives one job, classification and generation together, before it
+   * refunds the job itself; a little under the worker Lambda's 10-minute timeout.
+   */
+  JOB_DEADLINE_MS: millis(9 * 60_000),
 });
 
 /** The image providers; model ids are settings because vendors retire models. */
@@ -51,6 +56,8 @@ export const providerSettingsSchema = z.object({
   PROVIDER_MAX_RETRIES: count(2),
   PROVIDER_RETRY_INITIAL_MS: millis(500),
   PROVIDER_RETRY_MAX_MS: millis(8_000),
+  /** The classifier gets one attempt this long: a request it can't classify in time is a new image. */
+  CLASSIFIER_TIMEOUT_MS: millis(15_000),
   /** The offline provider waits this long before answering, to show a job in flight (0: no wait). */
   LOCAL_PROVIDER_DELAY_MS: count(0),
 });
