@@ -18,6 +18,8 @@ export interface FakeGemini {
   mode(mode: GeminiMode): void;
   /** The text answer to requests that don't ask for images (the classifier). */
   classifyAnswer(text: string): void;
+  /** The classifier never answers from now on (until reset). */
+  stallClassifier(): void;
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
   /** Back to succeeding, with no recorded requests and no queued failures. */
   reset(): void;
@@ -52,6 +54,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
   const data = Buffer.from(png).toString('base64');
   let mode: GeminiMode = 'succeed';
   let answer = 'NEW_IMAGE';
+  let classifierStalls = false;
   const failures: Failure[] = [];
 
   const http: HttpFake = await startHttpFake((request, res) => {
@@ -68,6 +71,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     const wantsImage = body.generationConfig?.responseModalities?.includes('IMAGE') ?? false;
     const usage = { promptTokenCount: 20, totalTokenCount: 30 };
     if (!wantsImage) {
+      if (classifierStalls) return; // never answers: the classifier's timeout or an abort has to end it
       return sendJson(res, 200, {
         candidates: [candidate([{ text: answer }], 'STOP')],
         usageMetadata: usage,
@@ -99,12 +103,16 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     classifyAnswer: (text) => {
       answer = text;
     },
+    stallClassifier: () => {
+      classifierStalls = true;
+    },
     failNext: (count, status, options = {}) => {
       for (let i = 0; i < count; i++) failures.push({ status, ...options });
     },
     reset: () => {
       mode = 'succeed';
       answer = 'NEW_IMAGE';
+      classifierStalls = false;
       failures.length = 0;
       http.requests.length = 0;
     },

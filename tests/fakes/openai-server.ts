@@ -19,6 +19,8 @@ export interface FakeOpenAI {
   mode(mode: OpenAIMode): void;
   /** The classifier's answer to chat completions. */
   classifyAnswer(text: string): void;
+  /** The classifier never answers from now on (until reset). */
+  stallClassifier(): void;
   /** The next `count` requests (any endpoint) fail with this status, body and headers. */
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
   /** Image answers wait this long first, like a real model at work. */
@@ -50,6 +52,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const b64 = Buffer.from(png).toString('base64');
   let mode: OpenAIMode = 'succeed';
   let answer = 'NEW_IMAGE';
+  let classifierStalls = false;
   let latencyMs = 0;
   const failures: Failure[] = [];
 
@@ -66,6 +69,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       );
     }
     if (request.method === 'POST' && request.path === '/v1/chat/completions') {
+      if (classifierStalls) return; // never answers: the classifier's timeout or an abort has to end it
       const model = (request.body as { model?: string }).model;
       return sendJson(res, 200, {
         id: 'chatcmpl-fake',
@@ -96,6 +100,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     classifyAnswer: (text) => {
       answer = text;
     },
+    stallClassifier: () => {
+      classifierStalls = true;
+    },
     latency: (ms) => {
       latencyMs = ms;
     },
@@ -105,6 +112,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     reset: () => {
       mode = 'succeed';
       answer = 'NEW_IMAGE';
+      classifierStalls = false;
       latencyMs = 0;
       failures.length = 0;
       http.requests.length = 0;

@@ -40,3 +40,27 @@ export const personWith = (name: string, count: number, tag: number): Person => 
   name,
   photos: Array.from({ length: count }, (_, i) => jpegOf(tag, i)),
 });
+
+/**
+ * Text a prompt may hold that has broken renderers and JSON APIs before: control
+ * characters, lone surrogates, bidi and zero-width marks, combining marks, emoji,
+ * XML's special characters and the non-characters XML refuses.
+ */
+export const UNUSUAL_TEXTS: Record<string, string> = {
+  nul: 'A\u0000B',
+  escape: 'red \u001b[31m text',
+  'lone high surrogate': 'half \ud800 an emoji',
+  'lone low surrogate': 'half \udc00 an emoji',
+  'right-to-left marks': '\u202eشكرا\u200f GO',
+  'zero-width joiner': 'family 👨\u200d👩\u200d👧 time',
+  'combining marks': 'Z\u0351\u0300\u0301A\u0310\u0311LGO',
+  emoji: '🔥 EPIC 🚀 WIN 🎮',
+  'XML special characters': `Tom & Jerry <3 "quotes" 'apostrophes' </text>`,
+  'XML non-characters': 'A\ufffe\uffffB',
+  'C1 controls and DEL': 'A\u0085\u009f\u007fB',
+  '5000 of them': '🔥\u0000\ud800\u200d&<'.repeat(715).slice(0, 5000),
+};
+
+/** Whether text holds half of a surrogate pair, which JSON APIs may refuse. */
+export const hasLoneSurrogate = (text: string): boolean =>
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);

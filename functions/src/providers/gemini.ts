@@ -8,9 +8,11 @@ import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes, bytesToBase64 } from './base64';
+import { otherErrorText } from './error-texts';
 import { logProviderError } from './log-provider-error';
 import { pickPeoplePhotos } from './people';
 import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
+import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface GeminiProviderOptions {
@@ -19,6 +21,8 @@ export interface GeminiProviderOptions {
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
+  /** The classifier's own policy: one short attempt. */
+  classifierRetry: RetryPolicy;
 }
 
 /**
@@ -70,19 +74,23 @@ function errorMessage(sdk: GenAIModule, error: unknown): string {
 
 /** The 'gemini' provider (label 'Gemini Nano Banana', the default) through `@google/genai`. */
 export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOptions): ImageProvider {
-  const client = options.apiKey
-    ? new sdk.GoogleGenAI({
-        apiKey: options.apiKey,
-        // No SDK timeout or retryOptions: the retrying fetch applies the timeout and retry rules per attempt.
-        httpOptions: { baseUrl: options.baseUrl, fetch: createRetryingFetch(options.retry) },
-      })
-    : undefined;
+  const clientWith = (retry: RetryPolicy) =>
+    options.apiKey
+      ? new sdk.GoogleGenAI({
+          apiKey: options.apiKey,
+          // No SDK timeout or retryOptions: the retrying fetch applies the timeout and retry rules per attempt.
+          httpOptions: { baseUrl: options.baseUrl, fetch: createRetryingFetch(retry) },
+        })
+      : undefined;
+  const client = clientWith(options.retry);
+  const classifierClient = clientWith(options.classifierRetry);
   const model = options.imageModel;
 
   async function run(
     operation: 'generate' | 'edit',
     images: ImageData[],
     prompt: string,
+    signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const texts = GEMINI_TEXTS[operation];
     if (!client) return { type: 'error', content: GEMINI_TEXTS.notConfigured };
@@ -90,12 +98,16 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       const response = await client.models.generateContent({
         model,
         contents: [
-          { text: prompt },
+          { text: wellFormed(prompt) },
           ...images.map((image) => ({
             inlineData: { mimeType: image.mimeType, data: bytesToBase64(image.bytes) },
           })),
         ],
-        config: { responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '16:9' } },
+        config: {
+          responseModalities: ['TEXT', 'IMAGE'],
+          imageConfig: { aspectRatio: '16:9' },
+          abortSignal: signal,
+        },
       });
       const outcome = readImage(response);
       if ('image' in outcome) return { type: 'image', image: outcome.image, model };
@@ -110,45 +122,50 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       const message = errorMessage(sdk, error);
       if (/api[ _-]?key/i.test(message)) return { type: 'error', content: texts.keyMention };
       if (/safety|policy/i.test(message)) return { type: 'error', content: texts.policy };
-      return { type: 'error', content: `${texts.otherPrefix}${message || GEMINI_TEXTS.unknownError}` };
+      return { type: 'error', content: otherErrorText('gemini', operation, message) };
     }
   }
 
   return {
     id: 'gemini',
 
-    async classify(history, message) {
-      if (!client) throw new Error('GEMINI_API_KEY is not set');
-      const response = await client.models.generateContent({
+    async classify(history, message, { signal } = {}) {
+      if (!classifierClient) throw new Error('GEMINI_API_KEY is not set');
+      const response = await classifierClient.models.generateContent({
         model: options.classifierModel,
         contents: [
           ...classifierHistory(history).map((turn) => ({
             role: turn.role === 'assistant' ? 'model' : 'user',
-            parts: [{ text: classifierText(turn) }],
+            parts: [{ text: wellFormed(classifierText(turn)) }],
           })),
-          { role: 'user', parts: [{ text: message }] },
+          { role: 'user', parts: [{ text: wellFormed(message) }] },
         ],
-        config: { systemInstruction: CLASSIFIER_INSTRUCTIONS, temperature: 0, maxOutputTokens: 10 },
+        config: {
+          systemInstruction: CLASSIFIER_INSTRUCTIONS,
+          temperature: 0,
+          maxOutputTokens: 10,
+          abortSignal: signal,
+        },
       });
       return response.text ?? '';
     },
 
-    generate({ prompt, references, people }) {
+    generate({ prompt, references, people, signal }) {
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, references.length);
       const text = buildGenerationPrompt({
         request: prompt,
         people: chosen.people,
         referenceCount: references.length,
       });
-      return run('generate', [...references, ...chosen.photos], text);
+      return run('generate', [...references, ...chosen.photos], text, signal);
     },
 
-    edit({ prompt, images, people }) {
+    edit({ prompt, images, people, signal }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, images.length);
       const text = buildEditPrompt({ request: prompt, people: chosen.people, imageCount: images.length });
       // The source images first (the last is the one edited), then the people's photos.
-      return run('edit', [...images, ...chosen.photos], text);
+      return run('edit', [...images, ...chosen.photos], text, signal);
     },
   };
 }

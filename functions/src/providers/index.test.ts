@@ -57,6 +57,7 @@ describe('provider settings', () => {
       PROVIDER_MAX_RETRIES: 2,
       PROVIDER_RETRY_INITIAL_MS: 500,
       PROVIDER_RETRY_MAX_MS: 8_000,
+      CLASSIFIER_TIMEOUT_MS: 15_000,
       LOCAL_PROVIDER_DELAY_MS: 0,
     });
   });

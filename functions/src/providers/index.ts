@@ -1,6 +1,12 @@
 import { isProviderId } from './catalog';
 import { createLocalProvider } from './local';
-import { type ProviderSecrets, presentKey, readProviderSettings, retryPolicy } from './settings';
+import {
+  classifierPolicy,
+  type ProviderSecrets,
+  presentKey,
+  readProviderSettings,
+  retryPolicy,
+} from './settings';
 import type { ImageProvider } from './types';
 
 export { availableProviders, isProviderId } from './catalog';
@@ -20,6 +26,7 @@ export async function createProvider(
   const settings = readProviderSettings(env);
   if (id === 'local') return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
   const retry = retryPolicy(settings);
+  const classifierRetry = classifierPolicy(settings);
   // Each SDK is loaded on first use: a worker serving one provider never parses the other's.
   if (id === 'openai') {
     const [{ createOpenAIProvider }, sdk] = await Promise.all([import('./openai'), import('openai')]);
@@ -29,6 +36,7 @@ export async function createProvider(
       imageModel: settings.OPENAI_IMAGE_MODEL,
       classifierModel: settings.OPENAI_CLASSIFIER_MODEL,
       retry,
+      classifierRetry,
     });
   }
   const [{ createGeminiProvider }, sdk] = await Promise.all([import('./gemini'), import('@google/genai')]);
@@ -38,5 +46,6 @@ export async function createProvider(
     imageModel: settings.GEMINI_IMAGE_MODEL,
     classifierModel: settings.GEMINI_CLASSIFIER_MODEL,
     retry,
+    classifierRetry,
   });
 }

@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { drawableText, escapeXml } from './safe-text';
 import type { ImageData } from './types';
 
 /** The offline provider's output: 16:9, the size gpt-image-2 is asked for. */
@@ -53,12 +54,6 @@ export function gradientSvg(seed: string): string {
 <rect width="100%" height="100%" fill="url(#g)"/><rect width="100%" height="100%" fill="url(#l)"/></svg>`;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
-
 /** Rough advance of bold sans-serif glyphs in em, erring wide so text stays inside the zone. */
 const advance = (c: string) => (c === ' ' ? 0.3 : /[A-Z0-9@#%&MW]/.test(c) ? 0.74 : 0.6);
 const widthOf = (text: string, size: number) => [...text].reduce((sum, c) => sum + advance(c) * size, 0);
@@ -91,9 +86,10 @@ export function wrapText(text: string, size: number, maxWidth: number): string[]
  * The quoted text in bold inside the safe zone, left of the people's area
  * (`peopleX`, when there are people), white on a black outline. Over a photo
  * (a reference, or an image being edited, which may hold older text) a dark
- * panel keeps it readable.
+ * panel keeps it readable. Characters that draw nothing (and that XML refuses) are left out.
  */
-export function textSvg(text: string, peopleX: number | undefined, panel: boolean): string {
+export function textSvg(quoted: string, peopleX: number | undefined, panel: boolean): string {
+  const text = drawableText(quoted);
   // The gap before the people is wider than the panel's padding, so the panel never covers a face.
   const maxWidth = (peopleX !== undefined ? peopleX - 48 : WIDTH - MARGIN_X) - MARGIN_X;
   const maxHeight = HEIGHT - 2 * MARGIN_Y;
@@ -104,8 +100,9 @@ export function textSvg(text: string, peopleX: number | undefined, panel: boolea
     if (lines.length * size * 1.1 <= maxHeight) break;
   }
   const maxLines = Math.floor(maxHeight / (size * 1.1));
+  // Cut by code points, so an emoji at the cut is dropped whole rather than halved.
   if (lines.length > maxLines)
-    lines = [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]?.slice(0, -1)}…`];
+    lines = [...lines.slice(0, maxLines - 1), `${[...(lines[maxLines - 1] ?? '')].slice(0, -1).join('')}…`];
   const lineHeight = size * 1.1;
   const top = MARGIN_Y + (maxHeight - lines.length * lineHeight) / 2 + size * 0.85;
   const tspans = lines

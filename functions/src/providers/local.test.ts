@@ -244,4 +244,15 @@ describe('the offline provider delay', () => {
       vi.useRealTimers();
     }
   });
+
+  it('stops waiting when the signal aborts, failing with its reason', async () => {
+    const provider = createLocalProvider({ delayMs: 60_000 });
+    const controller = new AbortController();
+    const result = provider.generate({ prompt: 'x', references: [], people: [], signal: controller.signal });
+    controller.abort(new Error('out of time'));
+    await expect(result).rejects.toThrow('out of time');
+    await expect(
+      provider.edit({ prompt: 'x', images: [], people: [], signal: AbortSignal.abort(new Error('gone')) }),
+    ).rejects.toThrow('gone');
+  });
 });

@@ -1,4 +1,5 @@
 import { type Composition, composeThumbnail } from './local-compose';
+import { sleep } from './sleep';
 import type { ChatTurn, Classification, GenerationResult, ImageData, ImageProvider, Person } from './types';
 
 /** The offline compositor's name, stored as the result's model. */
@@ -67,7 +68,8 @@ const image = (bytes: Uint8Array): GenerationResult => ({
  */
 export function createLocalProvider(options: { delayMs?: number } = {}): ImageProvider {
   // A real provider takes 20-90 s; a delay lets demos and tests watch a job in flight.
-  const wait = () => new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+  // An abort ends the wait at once, with the abort's reason, as a real provider's call would end.
+  const wait = (signal: AbortSignal | undefined) => sleep(options.delayMs ?? 0, signal);
   return {
     id: 'local',
 
@@ -75,8 +77,8 @@ export function createLocalProvider(options: { delayMs?: number } = {}): ImagePr
       return classifyOffline(history, message);
     },
 
-    async generate({ prompt, references, people }) {
-      await wait();
+    async generate({ prompt, references, people, signal }) {
+      await wait(signal);
       const text = quotedText(prompt);
       return image(
         await composeThumbnail({
@@ -88,8 +90,8 @@ export function createLocalProvider(options: { delayMs?: number } = {}): ImagePr
       );
     },
 
-    async edit({ prompt, images, people }) {
-      await wait();
+    async edit({ prompt, images, people, signal }) {
+      await wait(signal);
       const text = quotedText(prompt);
       const base = images.at(-1);
       return image(

@@ -7,9 +7,11 @@ import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
 import { base64ToBytes } from './base64';
+import { otherErrorText } from './error-texts';
 import { logProviderError } from './log-provider-error';
 import { pickPeoplePhotos } from './people';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
+import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface OpenAIProviderOptions {
@@ -18,6 +20,8 @@ export interface OpenAIProviderOptions {
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
+  /** The classifier's own policy: one short attempt. */
+  classifierRetry: RetryPolicy;
 }
 
 /** Parameters every image request shares: one high-quality PNG, compression 100. */
@@ -88,16 +92,19 @@ function isPolicyRefusal(sdk: OpenAIModule, error: unknown): boolean {
  * ('reference_images' is not an API parameter).
  */
 export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderOptions): ImageProvider {
-  const client = options.apiKey
-    ? new sdk.default({
-        apiKey: options.apiKey,
-        baseURL: options.baseURL,
-        // Retries and per-attempt timeouts live in the retrying fetch; the SDK's limit only has to outlast them.
-        maxRetries: 0,
-        timeout: totalBudgetMs(options.retry),
-        fetch: createRetryingFetch(options.retry),
-      })
-    : undefined;
+  const clientWith = (retry: RetryPolicy) =>
+    options.apiKey
+      ? new sdk.default({
+          apiKey: options.apiKey,
+          baseURL: options.baseURL,
+          // Retries and per-attempt timeouts live in the retrying fetch; the SDK's limit only has to outlast them.
+          maxRetries: 0,
+          timeout: totalBudgetMs(retry),
+          fetch: createRetryingFetch(retry),
+        })
+      : undefined;
+  const client = clientWith(options.retry);
+  const classifierClient = clientWith(options.classifierRetry);
   const model = options.imageModel;
 
   async function run(
@@ -105,21 +112,21 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     images: ImageData[],
     prompt: string,
     withFaces: boolean,
+    signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const texts = OPENAI_TEXTS[operation];
     if (!client) return { type: 'error', content: texts.missingKey };
     try {
-      const params = { model, prompt, size: imageSizeFor(model), ...IMAGE_PARAMS };
+      const params = { model, prompt: wellFormed(prompt), size: imageSizeFor(model), ...IMAGE_PARAMS };
       // Faces to keep: ask the models that take it to match the input images' features closely.
       const fidelity = withFaces && acceptsInputFidelity(model) ? { input_fidelity: 'high' as const } : {};
       const [first, ...more] = await toUploads(sdk, images);
       const response = !first
-        ? await client.images.generate(params)
-        : await client.images.edit({
-            ...params,
-            ...fidelity,
-            image: more.length === 0 ? first : [first, ...more],
-          });
+        ? await client.images.generate(params, { signal })
+        : await client.images.edit(
+            { ...params, ...fidelity, image: more.length === 0 ? first : [first, ...more] },
+            { signal },
+          );
       const b64 = response.data?.[0]?.b64_json;
       if (!b64) throw new Error('the response holds no b64_json image');
       return { type: 'image', image: { bytes: base64ToBytes(b64), mimeType: 'image/png' }, model };
@@ -129,45 +136,51 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       if (error instanceof sdk.default.AuthenticationError)
         return { type: 'error', content: texts.missingKey };
       if (isPolicyRefusal(sdk, error)) return { type: 'error', content: texts.policy };
-      return { type: 'error', content: texts.other };
+      return { type: 'error', content: otherErrorText('openai', operation) };
     }
   }
 
   return {
     id: 'openai',
 
-    async classify(history, message) {
-      if (!client) throw new Error('OPENAI_API_KEY is not set');
-      const completion = await client.chat.completions.create({
-        model: options.classifierModel,
-        messages: [
-          { role: 'system', content: CLASSIFIER_INSTRUCTIONS },
-          ...classifierHistory(history).map((turn) => ({ role: turn.role, content: classifierText(turn) })),
-          { role: 'user', content: message },
-        ],
-        temperature: 0,
-        max_tokens: 10,
-      });
+    async classify(history, message, { signal } = {}) {
+      if (!classifierClient) throw new Error('OPENAI_API_KEY is not set');
+      const completion = await classifierClient.chat.completions.create(
+        {
+          model: options.classifierModel,
+          messages: [
+            { role: 'system', content: CLASSIFIER_INSTRUCTIONS },
+            ...classifierHistory(history).map((turn) => ({
+              role: turn.role,
+              content: wellFormed(classifierText(turn)),
+            })),
+            { role: 'user', content: wellFormed(message) },
+          ],
+          temperature: 0,
+          max_tokens: 10,
+        },
+        { signal },
+      );
       return completion.choices[0]?.message.content ?? '';
     },
 
     // With people, a new image also goes to images-edit, the people's photos among its inputs.
-    generate({ prompt, references, people }) {
+    generate({ prompt, references, people, signal }) {
       const chosen = pickPeoplePhotos(people, peopleBudget(references.length), references.length);
       const text = buildGenerationPrompt({
         request: prompt,
         people: chosen.people,
         referenceCount: references.length,
       });
-      return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0);
+      return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0, signal);
     },
 
-    edit({ prompt, images, people }) {
+    edit({ prompt, images, people, signal }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, peopleBudget(images.length), images.length);
       const text = buildEditPrompt({ request: prompt, people: chosen.people, imageCount: images.length });
       // One source image is sent alone, several as a list; people's photos come after the source images.
-      return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0);
+      return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0, signal);
     },
   };
 }

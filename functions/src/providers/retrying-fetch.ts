@@ -1,4 +1,5 @@
 import { logger } from '../lib/logger';
+import { sleep } from './sleep';
 
 /**
  * The provider client rules in one place, for both SDKs: a
@@ -43,20 +44,6 @@ export function retryAfterMs(headers: Headers, now: number = Date.now()): number
   }
   return wait !== undefined && wait >= 0 && wait < RETRY_AFTER_LIMIT_MS ? wait : undefined;
 }
-
-const sleep = (ms: number, signal: AbortSignal | null | undefined) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 /** The total time a call may take: every attempt plus the longest waits between them. */
 export const totalBudgetMs = (policy: RetryPolicy): number =>

@@ -20,6 +20,13 @@ export const retryPolicy = (settings: ProviderSettings): RetryPolicy => ({
   maxDelayMs: settings.PROVIDER_RETRY_MAX_MS,
 });
 
+/** The classifier's one short attempt: no retries, since a late or failed answer only means a new image. */
+export const classifierPolicy = (settings: ProviderSettings): RetryPolicy => ({
+  ...retryPolicy(settings),
+  maxRetries: 0,
+  timeoutMs: settings.CLASSIFIER_TIMEOUT_MS,
+});
+
 /** A key that is blank counts as missing. */
 export const presentKey = (key: string | undefined): string | undefined =>
   key?.trim() ? key.trim() : undefined;

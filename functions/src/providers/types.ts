@@ -32,7 +32,12 @@ export interface Person {
   photos: ImageData[];
 }
 
-export interface GenerateInput {
+/** Ends the call early: the provider stops waiting, retrying and backing off once it aborts. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export interface GenerateInput extends CallOptions {
   /** The user's request as typed. */
   prompt: string;
   /** Reference images (uploads, video thumbnails, context images), already fetched. */
@@ -41,7 +46,7 @@ export interface GenerateInput {
   people: Person[];
 }
 
-export interface EditInput {
+export interface EditInput extends CallOptions {
   prompt: string;
   /** Source images to edit (from the history, newest last). */
   images: ImageData[];
@@ -50,8 +55,11 @@ export interface EditInput {
 
 export interface ImageProvider {
   id: ProviderId;
-  /** Answers the classifier's one word; may throw, which the caller treats as NEW_IMAGE. */
-  classify(history: ChatTurn[], message: string): Promise<string>;
+  /**
+   * Answers the classifier's one word, in one short attempt; may throw (also when
+   * `signal` aborts), which the caller treats as NEW_IMAGE.
+   */
+  classify(history: ChatTurn[], message: string, options?: CallOptions): Promise<string>;
   generate(input: GenerateInput): Promise<GenerationResult>;
   edit(input: EditInput): Promise<GenerationResult>;
 }
