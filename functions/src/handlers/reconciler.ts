@@ -2,24 +2,22 @@ import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../core/ledger-reconciliation';
 import { logger } from '../lib/logger';
-import { parseSettings, settings } from '../lib/settings';
-import { reconcileLedger } from '../services/reconcile-ledger';
+import { parseSettings } from '../lib/settings';
+import { defaultGraceMs, reconcileLedger } from '../services/reconcile-ledger';
 
-/** The sweeper refunds a stuck job within a few sweeps of it being stuck; past that, a reserve is lost. */
-const SWEEPER_MARGIN_MS = 15 * 60_000;
 /** Findings quoted in the log line; the count is always complete. */
 const QUOTED_FINDINGS = 50;
 
 /**
  * How long a reserve may stay unsettled, from `RECONCILE_GRACE_MS` (set by the
- * deployment). Without it: the sweeper's own deadline plus a few sweeps.
+ * deployment), or the sweeper's own deadline plus a few sweeps.
  */
 export function reconcileGraceMs(env: Record<string, unknown> = process.env): number {
   const { RECONCILE_GRACE_MS } = parseSettings(
     z.object({ RECONCILE_GRACE_MS: z.coerce.number().int().positive().optional() }),
     env,
   );
-  return RECONCILE_GRACE_MS ?? settings().JOB_STUCK_AFTER_MS + SWEEPER_MARGIN_MS;
+  return RECONCILE_GRACE_MS ?? defaultGraceMs();
 }
 
 /**

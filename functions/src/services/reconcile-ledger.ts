@@ -1,5 +1,12 @@
 import { type AccountCheck, checkCreditAccount, type LedgerFinding } from '../core/ledger-reconciliation';
 import { readCreditAccount, scanCreditAccounts } from '../data/ledger-scan';
+import { settings } from '../lib/settings';
+
+/** The sweeper refunds a stuck job within a few sweeps of its deadline; past that, a reserve is lost. */
+const SWEEPER_MARGIN_MS = 15 * 60_000;
+
+/** How long a reserve may stay unsettled unless told otherwise: the sweeper's deadline plus a few sweeps. */
+export const defaultGraceMs = () => settings().JOB_STUCK_AFTER_MS + SWEEPER_MARGIN_MS;
 
 export interface ReconciliationOptions {
   /** How long a reserve may stay unsettled: its job may still be running or waiting for the sweeper. */

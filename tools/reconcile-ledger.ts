@@ -1,0 +1,99 @@
+/**
+ * `npm run reconcile`: checks the credit ledger, the same check the hourly reconciler runs in AWS.
+ * Every reserve must end in exactly one commit or refund (once past the grace period, as a job may
+ * still be running), no settlement may stand without its reserve, and every balance must equal the
+ * sum of its entries. Prints each finding and exits 1 when there are any.
+ *
+ *   npm run reconcile                                  the running local cloud (DATA_DIR or .local)
+ *   npm run reconcile -- --data-dir /tmp/cloud         another local cloud's data folder
+ *   npm run reconcile -- --table <credits table name>  AWS, with the default credentials and region
+ *   npm run reconcile -- --grace-minutes 0             flag every unsettled reserve, however young
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/dynamodb';
+
+const USAGE = 'usage: npm run reconcile -- [--data-dir <dir> | --table <name>] [--grace-minutes <minutes>]';
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        'data-dir': { type: 'string' },
+        table: { type: 'string' },
+        'grace-minutes': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) fail(USAGE, 0);
+    if (values.table && values['data-dir'])
+      fail(`--table (AWS) and --data-dir (local) exclude each other\n${USAGE}`);
+    const grace = values['grace-minutes'];
+    const graceMinutes = grace === undefined ? undefined : Number(grace);
+    if (graceMinutes !== undefined && !(Number.isFinite(graceMinutes) && graceMinutes >= 0)) {
+      fail(`--grace-minutes must be a number of minutes, 0 or more (got "${grace}")\n${USAGE}`);
+    }
+    return { dataDir: values['data-dir'], table: values.table, graceMinutes };
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
+/** Points the backend's DynamoDB client at a running local cloud, from the runtime file it writes. */
+async function useLocalCloud(dataDir: string): Promise<string> {
+  const runtimeFile = path.join(dataDir, 'runtime.json');
+  const runtime = await readFile(runtimeFile, 'utf8').then(
+    (text) => JSON.parse(text) as { dynamodbEndpoint: string },
+    () =>
+      fail(`No local cloud is running with data in ${dataDir} (no ${runtimeFile}). Start it with npm start.`),
+  );
+  Object.assign(process.env, {
+    CREDITS_TABLE: 'credits',
+    AWS_ENDPOINT_URL_DYNAMODB: runtime.dynamodbEndpoint,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  });
+  return `the local cloud's ledger (${runtime.dynamodbEndpoint})`;
+}
+
+async function main() {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const options = readOptions();
+  let where: string;
+  if (options.table) {
+    process.env.CREDITS_TABLE = options.table;
+    where = `table ${options.table}`;
+  } else {
+    where = await useLocalCloud(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? '.local'));
+  }
+  // Loaded only now: the backend reads its table name and endpoint from the environment set above.
+  const { defaultGraceMs, reconcileLedger } = await import('../functions/src/services/reconcile-ledger');
+  const { describeFinding } = await import('../functions/src/core/ledger-reconciliation');
+  const graceMs = options.graceMinutes === undefined ? defaultGraceMs() : options.graceMinutes * 60_000;
+
+  const report = await reconcileLedger({ graceMs });
+  console.log(
+    `Checked ${where}: ${report.usersChecked} users, ${report.entriesChecked} entries, grace ${graceMs / 60_000} min.`,
+  );
+  if (report.unsettledWithinGrace > 0) {
+    console.log(
+      `${report.unsettledWithinGrace} reserve(s) inside the grace period: jobs that may still settle.`,
+    );
+  }
+  if (report.findings.length === 0) {
+    console.log('The ledger reconciles: every reserve settled once, every balance equals its entries.');
+    return;
+  }
+  console.error(`${report.findings.length} finding(s):`);
+  for (const finding of report.findings) console.error(`  ${describeFinding(finding)}`);
+  process.exitCode = 1;
+}
+
+await main();
