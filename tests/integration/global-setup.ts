@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { type RuntimeInfo, startCloudProcess } from '../support/local-cloud-process';
+import { queueStats } from '../support/jobs';
+import { runReconcileCommand } from '../support/ledger';
+import { type RunningCloud, type RuntimeInfo, startCloudProcess } from '../support/local-cloud-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,6 +9,34 @@ declare module 'vitest' {
     dataDir: string;
     runtime: RuntimeInfo;
   }
+}
+
+/** How long the end-of-run check waits for jobs still in the queue. */
+const QUEUE_IDLE_WAIT_MS = 5_000;
+
+/** Waits until the local queue has nothing waiting or running; false if it stays busy. */
+async function queueGoesIdle(url: string): Promise<boolean> {
+  const deadline = Date.now() + QUEUE_IDLE_WAIT_MS;
+  for (;;) {
+    const queue = await queueStats(url);
+    if (queue.in_flight === 0 && queue.waiting === 0) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * After the whole run, the ledger of every user the tests made must reconcile: each reserve
+ * committed or refunded exactly once, each balance equal to its entries. With the queue idle no
+ * job may still be unsettled, so the grace period is 0; a queue still busy gets a minute.
+ */
+async function ledgerReconciles(cloud: RunningCloud): Promise<boolean> {
+  const idle = await queueGoesIdle(cloud.url);
+  const graceMinutes = idle ? '0' : '1';
+  const { code, output } = await runReconcileCommand(cloud.dataDir, ['--grace-minutes', graceMinutes]);
+  if (code === 0) return true;
+  console.error(`\nThe credit ledger does not reconcile after the integration run:\n${output}`);
+  return false;
 }
 
 /**
@@ -20,6 +50,15 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', cloud.dataDir);
   project.provide('runtime', cloud.runtime);
   return async () => {
-    await cloud.stop();
+    // Vitest only logs what a teardown throws, and exits with process.exitCode. So the run is
+    // marked failed first and given back its earlier code only once the ledger reconciles:
+    // a finding, a crash of the check or a teardown that runs out of time all fail the run.
+    const exitCodeBefore = process.exitCode;
+    process.exitCode = 1;
+    try {
+      if (await ledgerReconciles(cloud)) process.exitCode = exitCodeBefore;
+    } finally {
+      await cloud.stop();
+    }
   };
 }

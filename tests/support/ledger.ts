@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { checkCreditAccount } from '../../functions/src/core/ledger-reconciliation';
+import { repoRoot } from './local-cloud-process';
 
 /** Reads a user's credit items straight from DynamoDB Local, to check the ledger against the balance. */
 export async function readCreditItems(dynamodbEndpoint: string, userId: string) {
@@ -23,4 +27,36 @@ export async function readCreditItems(dynamodbEndpoint: string, userId: string) 
   const ledger = Items.filter((item) => String(item.sk).startsWith('ledger#'));
   const sum = ledger.reduce((total, entry) => total + Number(entry.amount), 0);
   return { balance: balance ? Number(balance.credits) : undefined, ledger, sum };
+}
+
+/**
+ * What the ledger reconciliation finds for one user right now. The grace period is 0 by
+ * default: call it once the user's jobs have settled, when every reserve must have its settlement.
+ */
+export async function ledgerFindings(dynamodbEndpoint: string, userId: string, graceMs = 0) {
+  const { balance, ledger } = await readCreditItems(dynamodbEndpoint, userId);
+  const entries = ledger.map((entry) => ({
+    sk: String(entry.sk),
+    amount: Number(entry.amount),
+    created_at: entry.created_at as string | undefined,
+  }));
+  return checkCreditAccount({ userId, balance, entries }, Date.now(), graceMs).findings;
+}
+
+/** Runs `npm run reconcile` against a local cloud's data folder, to its exit. */
+export async function runReconcileCommand(dataDir: string, args: string[] = []) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tools/reconcile-ledger.ts', '--data-dir', dataDir, ...args],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
 }

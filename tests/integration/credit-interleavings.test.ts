@@ -1,0 +1,215 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { PHASE_TEXT } from '@thumbnail-studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3RVER_CREDENTIALS } from '../../local/s3';
+import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support/ledger';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { listKeys } from '../support/storage';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+/**
+ * Every reserve ends in exactly one commit or refund, whatever the creator does meanwhile and
+ * whatever the queue does. A cloud of its own: the offline provider takes 2 s per image, so a
+ * test can act while a job runs. The other interleavings are tested where their feature is:
+ * a job delivered again after it settled (generation), parallel sends with balance N
+ * (generation), the sweeper refunding a job the worker later finishes, and a conversation
+ * deleted while the provider stalls (sweeper).
+ */
+const PROVIDER_DELAY_MS = 2_000;
+let cloud: RunningCloud;
+let sqs: SQSClient;
+const envBefore = { ...process.env };
+
+beforeAll(async () => {
+  cloud = await startCloudProcess({
+    env: { LOCAL_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS), LOG_LEVEL: 'INFO' },
+  });
+  sqs = new SQSClient({ endpoint: `${cloud.url}/sqs`, region: 'us-east-1', credentials: S3RVER_CREDENTIALS });
+  // The backend's own data functions, in this process, against this cloud's tables.
+  Object.assign(process.env, {
+    CONVERSATIONS_TABLE: 'conversations',
+    MESSAGES_TABLE: 'messages',
+    CREDITS_TABLE: 'credits',
+    AWS_ENDPOINT_URL_DYNAMODB: cloud.runtime.dynamodbEndpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  sqs?.destroy();
+  await cloud?.stop();
+  process.env = envBefore;
+});
+
+async function newUser(name: string) {
+  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
+  const api = apiAs(cloud.url, user.accessToken);
+  const userId = String(decodePayload(user.accessToken).sub);
+  const newConversation = async () =>
+    (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+  return { api, userId, newConversation };
+}
+
+/** Hands a job to the queue the way the send does, e.g. a second time. */
+async function deliver(job: { jobId: string; conversationId: string; userId: string }) {
+  await sqs.send(
+    new SendMessageCommand({
+      QueueUrl: `${cloud.url}/sqs/000000000000/jobs`,
+      MessageBody: JSON.stringify(job),
+    }),
+  );
+}
+
+/**
+ * What a send stores before it hands the job to the queue: the messages and the reserve, through
+ * the backend's own transaction. The job then waits, as if the queue had not delivered it yet.
+ */
+async function storeQueuedJob(userId: string, conversationId: string, content: string) {
+  const { getOrOpenBalance, storeMessagesAndReserveCredit } = await import(
+    '../../functions/src/data/credits-repo'
+  );
+  const { newMessage } = await import('../../functions/src/core/messages');
+  const { PENDING_SHARD } = await import('../../functions/src/core/jobs');
+  const { newId } = await import('../../functions/src/lib/ids');
+  const now = new Date().toISOString();
+  const owner = { conversation_id: conversationId, user_id: userId, created_at: now };
+  const request = newMessage({ ...owner, id: newId(), role: 'user', content, status: 'done' });
+  const job = newMessage({
+    ...owner,
+    id: newId(),
+    role: 'assistant',
+    content: PHASE_TEXT.queued,
+    status: 'pending',
+    prompt: content,
+    provider: 'local',
+    request_id: request.id,
+    job_state: 'queued',
+    pending_shard: PENDING_SHARD,
+    pending_since: now,
+  });
+  await getOrOpenBalance(userId, 3);
+  await storeMessagesAndReserveCredit(request, job);
+  return { jobId: job.id, conversationId, userId };
+}
+
+/** Polls a job until a worker has claimed it and shows its phase: the provider is now drawing. */
+async function waitUntilRunning(api: ReturnType<typeof apiAs>, jobId: string) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const { body } = await api('GET', `/api/messages/${jobId}`);
+    if (body.message.content === PHASE_TEXT.generating) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${jobId} never started`);
+}
+
+/** The worker's log lines about one job. */
+const workerLog = (jobId: string) =>
+  cloud
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(jobId));
+
+const kinds = (ledger: Record<string, unknown>[]) => ledger.map((e) => String(e.sk).split('#')[1]).sort();
+
+describe('a credit is settled exactly once', () => {
+  it('when the conversation is deleted while its job waits in the queue: one refund, the late delivery settles nothing', async () => {
+    const { api, userId, newConversation } = await newUser('queued');
+    const conversationId = await newConversation();
+    const job = await storeQueuedJob(userId, conversationId, 'Waiting in line');
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+
+    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    const before = await queueStats(cloud.url);
+    await deliver(job);
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(3);
+    expect(kinds(ledger)).toEqual(['initial', 'refund', 'reserve']);
+    expect(workerLog(job.jobId).some((line) => line.includes('job already taken or settled'))).toBe(true);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('when the conversation is deleted while its image is drawn: one refund, the finished worker cannot commit and keeps no image', async () => {
+    const { api, userId, newConversation } = await newUser('running');
+    const conversationId = await newConversation();
+    const before = await queueStats(cloud.url);
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Slow painting',
+    });
+    expect(sent.status).toBe(202);
+    const jobId = sent.body.assistantMessage.id as string;
+    await waitUntilRunning(api, jobId);
+
+    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(3);
+    expect(kinds(ledger)).toEqual(['initial', 'refund', 'reserve']);
+    // The worker did finish and tried to commit: the refund had settled the job first.
+    expect(
+      workerLog(jobId).some((line) => line.includes('job done') && line.includes('"settled":false')),
+    ).toBe(true);
+    expect(await listKeys(cloud.runtime, `images/${userId}/${jobId}/`)).toEqual([]);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('when two tabs send at once with 1 credit left: one job starts, the other is refused, nothing is charged twice', async () => {
+    const { api, userId, newConversation } = await newUser('tabs');
+    const first = await newConversation();
+    const spent = await Promise.all(
+      ['One', 'Two'].map((content) => api('POST', `/api/conversations/${first}/messages`, { content })),
+    );
+    expect(spent.map((s) => s.status)).toEqual([202, 202]);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+
+    const second = await newConversation();
+    const tabs = await Promise.all(
+      [first, second].map((id) => api('POST', `/api/conversations/${id}/messages`, { content: 'Last one' })),
+    );
+    expect(tabs.map((t) => t.status).sort()).toEqual([202, 402]);
+    const jobs = [...spent, ...tabs].filter((s) => s.status === 202).map((s) => s.body.assistantMessage.id);
+    await Promise.all(jobs.map((id) => waitForSettled(api, id)));
+
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(0);
+    expect(kinds(ledger).filter((kind) => kind === 'reserve')).toHaveLength(3);
+    expect(kinds(ledger).filter((kind) => kind === 'commit')).toHaveLength(3);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('when the job is delivered again while its first delivery still runs: the second does nothing, one commit', async () => {
+    const { api, userId, newConversation } = await newUser('redelivered');
+    const conversationId = await newConversation();
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Twice sent',
+    });
+    const jobId = sent.body.assistantMessage.id as string;
+    await waitUntilRunning(api, jobId);
+    const before = await queueStats(cloud.url);
+
+    await deliver({ jobId, conversationId, userId });
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+
+    expect((await api('GET', `/api/messages/${jobId}`)).body.message.status).toBe('done');
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(2);
+    expect(kinds(ledger)).toEqual(['commit', 'initial', 'reserve']);
+    expect(workerLog(jobId).some((line) => line.includes('job already taken or settled'))).toBe(true);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('and the whole ledger of this cloud reconciles once its queue is idle', async () => {
+    await waitForQueueIdle(cloud.url, 0);
+    const { code, output } = await runReconcileCommand(cloud.dataDir, ['--grace-minutes', '0']);
+    expect(output).toContain('The ledger reconciles');
+    expect(code).toBe(0);
+  });
+});
