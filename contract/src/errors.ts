@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   insufficient_credits: 402,
   not_found: 404,
   payload_too_large: 413,
+  /** Too many requests of one kind from one account, or at the stage's throttle; `Retry-After` says when. */
+  rate_limited: 429,
   internal: 500,
   upstream_unavailable: 502,
   service_unavailable: 503,

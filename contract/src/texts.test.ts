@@ -5,6 +5,7 @@ import {
   GREETING,
   INSUFFICIENT_CREDITS_TEXT,
   PHASE_TEXT,
+  rateLimitedText,
   UNEXPECTED_ERROR_TEXT,
 } from './texts';
 
@@ -28,6 +29,12 @@ describe('the texts a creator reads', () => {
     expect(NO_EDIT_IMAGES_TEXT).toBe(
       'No valid images available for editing. Please ensure images are in base64 format.',
     );
+  });
+
+  it('asks an account that sends too often to wait', () => {
+    expect(rateLimitedText(42)).toBe("You're doing that too often. Please wait 42 seconds and try again.");
+    expect(rateLimitedText(1)).toBe("You're doing that too often. Please wait 1 second and try again.");
+    expect(rateLimitedText()).toBe("You're doing that too often. Please wait a moment and try again.");
   });
 
   it('names the conversation and greets', () => {

@@ -37,3 +37,16 @@ export const CHECKOUT_SESSION_FAILED_TEXT = 'Failed to create checkout session';
 
 /** When a returning buyer's checkout session can't be confirmed. */
 export const VERIFY_SESSION_FAILED_TEXT = 'Failed to verify session';
+
+/**
+ * When one account asks for the same thing too often (the per-user limits, or the whole
+ * service's throttle). `seconds` comes from the answer's `Retry-After`, when it has one.
+ */
+export const rateLimitedText = (seconds?: number): string =>
+  seconds && seconds > 0
+    ? `You're doing that too often. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
+    : "You're doing that too often. Please wait a moment and try again.";
+
+/** When an account has the most attachments allowed waiting to be sent. */
+export const TOO_MANY_PENDING_UPLOADS_TEXT =
+  'Too many images are waiting to be sent. Send a message with the ones you attached, then attach more.';

@@ -14,17 +14,17 @@ export interface FunctionAccess {
 
 /** Lambda functions behind the API, one bundle each (`src/handlers/<name>.ts`). */
 export const apiFunctions = {
-  conversations: { tables: ['conversations', 'messages'], bucket: true },
+  conversations: { tables: ['conversations', 'messages', 'limits'], bucket: true },
   messages: {
-    tables: ['conversations', 'messages', 'credits', 'models'],
+    tables: ['conversations', 'messages', 'credits', 'models', 'limits'],
     bucket: true,
     queue: true,
     secrets: true,
   },
-  uploads: { tables: [], bucket: true },
+  uploads: { tables: ['limits'], bucket: true },
   credits: { tables: ['credits'] },
   payments: { tables: ['credits'], secrets: true },
-  models: { tables: ['models'], bucket: true },
+  models: { tables: ['models', 'limits'], bucket: true },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker, the scheduled sweeper and ledger check. */

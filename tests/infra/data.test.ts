@@ -20,6 +20,10 @@ const keySchema = (partitionKey: KeyAttribute, sortKey?: KeyAttribute) => [
 ];
 
 describe('DynamoDB tables', () => {
+  it('expires the per-user limit counters by themselves', () => {
+    expect(tables.limits.expiresAttribute).toBe('expires_at');
+  });
+
   it('creates one table per entry of tables.ts', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', definitions.length);
   });
@@ -42,6 +46,12 @@ describe('DynamoDB tables', () => {
         ).map((a) => [a.AttributeName, a.AttributeType]),
       );
       expect(declared).toEqual(expected);
+    });
+
+    it('lets DynamoDB delete expired items only where the definition says so', () => {
+      const ttl = deployed(name).Properties.TimeToLiveSpecification;
+      if (def.expiresAttribute) expect(ttl).toEqual({ AttributeName: def.expiresAttribute, Enabled: true });
+      else expect(ttl).toBeUndefined();
     });
 
     it('has exactly its local and global indexes', () => {

@@ -75,9 +75,15 @@ export function signedGetUrl(key: string, filename?: string): Promise<string> {
   );
 }
 
-/** A short-lived PUT URL for a browser upload of one image. */
-export function signedPutUrl(key: string, contentType: string): Promise<string> {
-  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
-    expiresIn: SIGNED_URL_SECONDS,
-  });
+/**
+ * A short-lived PUT URL for a browser upload of one image. Its signature covers the
+ * `Content-Type` and `Content-Length` headers, so storage takes exactly `size` bytes declared
+ * as `contentType` and refuses anything else (the presigner leaves both unsigned by default).
+ */
+export function signedPutUrl(key: string, contentType: string, size: number): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
+    { expiresIn: SIGNED_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
+  );
 }

@@ -22,7 +22,9 @@ export interface TableDefinition {
   /** By the name the code refers to it with; `name` is the index's name in DynamoDB. */
   indexes: Record<string, IndexDefinition>;
   /** Environment variable that carries the deployed table name to the functions. */
-  envVar: 'CONVERSATIONS_TABLE' | 'MESSAGES_TABLE' | 'MODELS_TABLE' | 'CREDITS_TABLE';
+  envVar: 'CONVERSATIONS_TABLE' | 'MESSAGES_TABLE' | 'MODELS_TABLE' | 'CREDITS_TABLE' | 'LIMITS_TABLE';
+  /** A number attribute (epoch seconds) after which DynamoDB deletes the item by itself. */
+  expiresAttribute?: string;
 }
 
 const S = (name: string): KeyAttribute => ({ name, type: 'S' });
@@ -74,6 +76,18 @@ export const tables = {
       byCreated: { name: 'by-created', kind: 'global', partitionKey: S('user_id'), sortKey: S('created_at') },
     },
     envVar: 'CREDITS_TABLE',
+  },
+  /**
+   * Per user, what the per-user limits count: one `rate#<action>#<window>` item per action and
+   * time window, and one `upload#<key>` item per attachment handed out and not yet used. Every
+   * item expires by itself; readers also ignore expired ones, since DynamoDB deletes them late.
+   */
+  limits: {
+    partitionKey: S('user_id'),
+    sortKey: S('sk'),
+    indexes: {},
+    envVar: 'LIMITS_TABLE',
+    expiresAttribute: 'expires_at',
   },
 } as const satisfies Record<string, TableDefinition>;
 

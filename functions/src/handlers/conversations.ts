@@ -4,12 +4,14 @@ import { NotFoundError } from '../lib/errors';
 import { createApiHandler, json, noContent, parseBody } from '../lib/http';
 import type { RouteKey } from '../routes';
 import { createConversationWithGreeting, deleteConversationWithContent } from '../services/conversations';
+import { takeRateLimit } from '../services/limits';
 
 export const handler = createApiHandler<RouteKey<'conversations'>>({
   'GET /api/conversations': async ({ userId }) =>
     json(200, { conversations: await listConversationsByUser(userId) }),
 
   'POST /api/conversations': async ({ userId, event }) => {
+    await takeRateLimit(userId, 'createConversation');
     const { title } = parseBody(event, createConversationBodySchema);
     return json(201, { conversation: await createConversationWithGreeting(userId, title) });
   },

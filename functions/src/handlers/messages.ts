@@ -6,6 +6,7 @@ import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib
 import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
+import { takeRateLimit } from '../services/limits';
 import { viewMessage, viewMessages } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
 
@@ -22,6 +23,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
   },
 
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
+    await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, sendMessageBodySchema);
     const offered = availableProviders(await getSecrets());

@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   INSUFFICIENT_CREDITS_TEXT,
   INTERNAL_ERROR_TEXT,
+  rateLimitedText,
 } from '@thumbnail-studio/contract';
 
 /**
@@ -21,6 +22,11 @@ export class AppError extends Error {
 
   get status(): number {
     return ERROR_STATUS[this.code];
+  }
+
+  /** Headers the answer carries besides its body. */
+  get headers(): Record<string, string> {
+    return {};
   }
 }
 
@@ -52,6 +58,20 @@ export class NotFoundError extends AppError {
 export class UpstreamUnavailableError extends AppError {
   constructor(message: string) {
     super('upstream_unavailable', message);
+  }
+}
+
+/** Too many requests from one account: `Retry-After` says when the next one will be taken. */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = rateLimitedText(retryAfterSeconds),
+  ) {
+    super('rate_limited', message);
+  }
+
+  override get headers(): Record<string, string> {
+    return { 'retry-after': String(this.retryAfterSeconds) };
   }
 }
 

@@ -99,7 +99,10 @@ export function createApiHandler<K extends string>(
       const userId = publicRoutes.has(event.routeKey) ? '' : callerId(event);
       return await operation({ userId, params: pathIds(event), event });
     } catch (error) {
-      if (error instanceof AppError) return errorAnswer(error.status, error.code, error.message);
+      if (error instanceof AppError) {
+        const answer = errorAnswer(error.status, error.code, error.message);
+        return { ...answer, headers: { ...answer.headers, ...error.headers } };
+      }
       logger.error('request failed', error as Error);
       return errorAnswer(500, 'internal', INTERNAL_ERROR_TEXT);
     }

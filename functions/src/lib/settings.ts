@@ -17,6 +17,7 @@ const resourceSettings = z.object({
   MESSAGES_TABLE: text(),
   MODELS_TABLE: text(),
   CREDITS_TABLE: text(),
+  LIMITS_TABLE: text(),
   IMAGES_BUCKET: text(),
   JOBS_QUEUE_URL: text(),
   /** The Secrets Manager secret with the provider and Stripe keys; without it they come from the environment. */
@@ -41,6 +42,13 @@ const productSettings = z.object({
    * refunds the job itself; a little under the worker Lambda's 10-minute timeout.
    */
   JOB_DEADLINE_MS: millis(9 * 60_000),
+  /** Per-user limits, per minute (0 turns one off): sends, presigned uploads, video thumbnails, new conversations. */
+  RATE_LIMIT_SENDS_PER_MINUTE: count(20),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: count(60),
+  RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE: count(20),
+  RATE_LIMIT_CONVERSATIONS_PER_MINUTE: count(20),
+  /** Attachments one user may have handed out and not yet sent (0: no cap); each holds up to 10 MB. */
+  MAX_PENDING_UPLOADS: count(40),
 });
 
 /** The image providers; model ids are settings because vendors retire models. */

@@ -13,7 +13,7 @@ import {
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { makeThumbnail, normalizeImage } from '../lib/images';
-import { readUpload, uploadPrefix } from './references';
+import { discardUploads, readUpload, uploadPrefix } from './references';
 
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
 
@@ -92,7 +92,7 @@ export async function createModel(userId: string, name: string, sources: string[
     await deleteBlobs(keysOf(images));
     throw new Error(`model ${id} exists already`);
   }
-  await deleteBlobs(consumedUploads(userId, sources));
+  await discardUploads(userId, consumedUploads(userId, sources));
   return model;
 }
 
@@ -132,7 +132,7 @@ export async function addModelImages(userId: string, modelId: string, sources: s
     added = await storePhotos(userId, modelId, sources);
     return { changes: { images: [...current.images, ...added] }, undo: () => deleteBlobs(keysOf(added)) };
   });
-  await deleteBlobs(consumedUploads(userId, sources));
+  await discardUploads(userId, consumedUploads(userId, sources));
   return model;
 }
 

@@ -3,6 +3,7 @@ import { blobSize, deleteBlobs, getBlob, putBlob } from '../adapters/blob-store'
 import { BadRequestError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { normalizeImage } from '../lib/images';
+import { releasePendingUploads } from './limits';
 
 /**
  * Where attachments wait until a message is sent: browser uploads, and video
@@ -20,7 +21,7 @@ const missing = () => new BadRequestError('An attached image could not be found.
  */
 export async function readUpload(userId: string, key: string): Promise<Uint8Array> {
   if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
-  // A presigned PUT can't cap its size, so look before reading the object into memory.
+  // Storage holds uploads to their declared size, but look before reading an object into memory.
   const size = await blobSize(key);
   if (size === undefined) throw missing();
   if (size > MAX_UPLOAD_BYTES) throw new BadRequestError(UPLOAD_TOO_LARGE_TEXT);
@@ -34,14 +35,19 @@ export async function readUpload(userId: string, key: string): Promise<Uint8Arra
  * user's own pending attachments; it is decoded, re-encoded under `refs/`
  * (no EXIF, capped size) and the attachment deleted.
  */
-export function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
-  return Promise.all(
-    keys.map(async (key) => {
-      const reference = await storeImage(referencePrefix(userId), await readUpload(userId, key));
-      await deleteBlobs([key]);
-      return reference;
-    }),
+export async function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
+  const references = await Promise.all(
+    keys.map(async (key) => storeImage(referencePrefix(userId), await readUpload(userId, key))),
   );
+  await discardUploads(userId, keys);
+  return references;
+}
+
+/** Deletes attachments that were used; they no longer count as waiting to be sent. */
+export async function discardUploads(userId: string, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await deleteBlobs(keys);
+  await releasePendingUploads(userId, keys);
 }
 
 /** Checks and re-encodes an image, stores it under `prefix`, returns its key. */

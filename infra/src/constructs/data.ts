@@ -47,6 +47,7 @@ export class Data extends Construct {
         encryption: TableEncryption.AWS_MANAGED,
         deletionProtection: money,
         removalPolicy: money ? RemovalPolicy.RETAIN : (props.removalPolicy ?? RemovalPolicy.RETAIN),
+        timeToLiveAttribute: def.expiresAttribute,
       });
       for (const index of indexesOf(def)) {
         if (index.kind === 'local') {

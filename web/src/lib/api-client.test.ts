@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { endpoints, INTERNAL_ERROR_TEXT } from '@thumbnail-studio/contract';
+import { endpoints, INTERNAL_ERROR_TEXT, rateLimitedText } from '@thumbnail-studio/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, refusal, server, withFakeApi } from '../test/fake-api';
@@ -91,6 +91,27 @@ describe('callApi', () => {
       callApi(endpoints.createUpload, { body: { content_type: 'image/png', size: 1 } }),
     );
     expect(error).toMatchObject({ code: 'payload_too_large', message: INTERNAL_ERROR_TEXT });
+  });
+
+  it("words the gateway's throttle like the backend's own limits, with its Retry-After", async () => {
+    server.use(
+      answer(endpoints.sendMessage, () =>
+        HttpResponse.json(
+          { message: 'Too Many Requests' },
+          { status: 429, headers: { 'retry-after': '12' } },
+        ),
+      ),
+    );
+    const error = await rejection(
+      callApi(endpoints.sendMessage, { params: { id: 'c1' }, body: { content: 'hi' } }),
+    );
+    expect(error).toMatchObject({ code: 'rate_limited', message: rateLimitedText(12) });
+  });
+
+  it("shows a per-user limit's own words", async () => {
+    server.use(answer(endpoints.createConversation, () => refusal('rate_limited', rateLimitedText(30))));
+    const error = await rejection(callApi(endpoints.createConversation, { body: {} }));
+    expect(error).toMatchObject({ code: 'rate_limited', message: rateLimitedText(30) });
   });
 
   it('refuses an answer that does not match the contract', async () => {

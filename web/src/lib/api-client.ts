@@ -8,6 +8,7 @@ import {
   type PathParams,
   type RequestBody,
   type ResponseBody,
+  rateLimitedText,
 } from '@thumbnail-studio/contract';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type * as z from 'zod';
@@ -84,13 +85,18 @@ function codeOf(response: Response, body: unknown): ErrorCode {
   return carried.success ? carried.data : codeForStatus(response.status);
 }
 
-/** Error bodies are `{ error, code }`; the gateway's own answers are `{ message }`. */
-function messageOf(body: unknown): string {
-  for (const field of ['error', 'message']) {
-    const value = fieldOf(body, field);
-    if (typeof value === 'string' && value) return value;
-  }
-  return INTERNAL_ERROR_TEXT;
+/**
+ * Error bodies are `{ error, code }`; the gateway's own answers are `{ message }`. The
+ * gateway's throttle says only 'Too Many Requests', so it gets the backend's words, with
+ * the wait its `Retry-After` names.
+ */
+function messageOf(response: Response, body: unknown): string {
+  const error = fieldOf(body, 'error');
+  if (typeof error === 'string' && error) return error;
+  if (response.status === 429)
+    return rateLimitedText(Number(response.headers.get('retry-after')) || undefined);
+  const message = fieldOf(body, 'message');
+  return typeof message === 'string' && message ? message : INTERNAL_ERROR_TEXT;
 }
 
 /**
@@ -113,7 +119,7 @@ export async function callApi<E extends Endpoint>(
     response = await send(endpoint, path, body, true);
     json = await readJson(response);
   }
-  if (!response.ok) throw new ApiError(codeOf(response, json), messageOf(json), json);
+  if (!response.ok) throw new ApiError(codeOf(response, json), messageOf(response, json), json);
   if (!endpoint.response) return undefined as ResponseBody<E>;
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {

@@ -1,0 +1,108 @@
+import { rateLimitedText, TOO_MANY_PENDING_UPLOADS_TEXT } from '@thumbnail-studio/contract';
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+import { uploadImage } from '../support/jobs';
+import { apiAs, signUpUser } from '../support/users';
+
+const baseUrl = inject('baseUrl');
+const runtime = inject('runtime');
+
+// The defaults the local cloud runs with, as in AWS: per user and minute.
+const SENDS_PER_MINUTE = 20;
+const CONVERSATIONS_PER_MINUTE = 20;
+const VIDEO_THUMBNAILS_PER_MINUTE = 20;
+const MAX_PENDING_UPLOADS = 40;
+
+async function newUser(name: string) {
+  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
+  return apiAs(baseUrl, user.accessToken);
+}
+
+/** Makes the same request one more time than two windows can take, so a window boundary can't hide the limit. */
+async function burst(request: () => Promise<Response>, perMinute: number): Promise<Response[]> {
+  return Promise.all(Array.from({ length: 2 * perMinute + 1 }, request));
+}
+
+/** A refusal by a per-user limit: 429, a Retry-After within the minute, and words that name the wait. */
+async function expectRateLimited(answers: Response[]) {
+  const refused = answers.filter((answer) => answer.status === 429);
+  expect(refused.length).toBeGreaterThan(0);
+  const seconds = Number(refused[0]?.headers.get('retry-after'));
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  expect(await refused[0]?.json()).toEqual({ error: rateLimitedText(seconds), code: 'rate_limited' });
+  for (const answer of answers) expect([200, 201, 202, 400, 402, 429]).toContain(answer.status);
+}
+
+const call = (token: string, method: string, path: string, body: unknown) => () =>
+  fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function tokenOf(name: string) {
+  return (await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name)).accessToken;
+}
+
+describe('per-user rate limits', () => {
+  it('refuses a burst of sends with 429 and Retry-After, and leaves other users alone', async () => {
+    const token = await tokenOf('limit-send');
+    const api = apiAs(baseUrl, token);
+    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    const path = `/api/conversations/${conversation.id}/messages`;
+    const answers = await burst(call(token, 'POST', path, { content: 'Again' }), SENDS_PER_MINUTE);
+    await expectRateLimited(answers);
+    // Refused sends cost nothing: only the 3 starting credits were ever reserved.
+    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(3);
+
+    const other = await newUser('limit-other');
+    const theirs = (await other('POST', '/api/conversations', {})).body.conversation;
+    const sent = await other('POST', `/api/conversations/${theirs.id}/messages`, { content: 'Mine' });
+    expect(sent.status).toBe(202);
+  });
+
+  it('refuses a burst of new conversations', async () => {
+    const token = await tokenOf('limit-conversations');
+    await expectRateLimited(
+      await burst(call(token, 'POST', '/api/conversations', {}), CONVERSATIONS_PER_MINUTE),
+    );
+  });
+
+  it('refuses a burst of video thumbnail fetches, even of bad links', async () => {
+    const token = await tokenOf('limit-video');
+    const answers = await burst(
+      call(token, 'POST', '/api/video-thumbnails', { url: 'https://vimeo.com/1' }),
+      VIDEO_THUMBNAILS_PER_MINUTE,
+    );
+    await expectRateLimited(answers);
+  });
+});
+
+describe('attachments waiting to be sent', () => {
+  it('are capped per user, and sending some makes room again', async () => {
+    const api = await newUser('limit-pending');
+    const png = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
+        .png()
+        .toBuffer(),
+    );
+    const first = await uploadImage(api, png);
+    for (let i = 1; i < MAX_PENDING_UPLOADS; i++) {
+      expect((await api('POST', '/api/uploads', { content_type: 'image/png', size: 10 })).status).toBe(201);
+    }
+    const refused = await api('POST', '/api/uploads', { content_type: 'image/png', size: 10 });
+    expect(refused).toEqual({
+      status: 429,
+      body: { error: TOO_MANY_PENDING_UPLOADS_TEXT, code: 'rate_limited' },
+    });
+
+    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    const sent = await api('POST', `/api/conversations/${conversation.id}/messages`, {
+      content: 'Use this',
+      uploaded_images: [first],
+    });
+    expect(sent.status).toBe(202);
+    expect((await api('POST', '/api/uploads', { content_type: 'image/png', size: 10 })).status).toBe(201);
+  });
+});
