@@ -1,4 +1,4 @@
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { RuntimeInfo } from './local-cloud-process';
 
 /** A client for the local cloud's s3rver, as the tests read storage straight. */
@@ -31,6 +31,16 @@ export async function listKeys(runtime: RuntimeInfo, prefix: string): Promise<st
       new ListObjectsV2Command({ Bucket: 'thumbnail-studio-images', Prefix: prefix }),
     );
     return (listed.Contents ?? []).map((object) => object.Key ?? '');
+  } finally {
+    s3.destroy();
+  }
+}
+
+/** Writes an object straight to storage with the app's own credentials, as no browser can. */
+export async function putObject(runtime: RuntimeInfo, key: string, body: Uint8Array): Promise<void> {
+  const s3 = s3For(runtime);
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: 'thumbnail-studio-images', Key: key, Body: body }));
   } finally {
     s3.destroy();
   }
