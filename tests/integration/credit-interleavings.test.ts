@@ -1,3 +1,4 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +8,12 @@ import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { apiAs, cognitoClient, signUpUser } from '../support/users';
 
 /**
  * Every reserve ends in exactly one commit or refund, whatever the creator does meanwhile and
- * whatever the queue does. A cloud of its own: the offline provider takes 2 s per image, so a
- * test can act while a job runs. The other interleavings are tested where their feature is:
+ * whatever the queue or the worker does. A cloud of its own: the offline provider takes 2 s per
+ * image, so a test can act while a job runs, and the cloud can be stopped mid-job. The other interleavings are tested where their feature is:
  * a job delivered again after it settled (generation), parallel sends with balance N
  * (generation), the sweeper refunding a job the worker later finishes, and a conversation
  * deleted while the provider stalls (sweeper).
@@ -51,7 +52,21 @@ async function newUser(name: string) {
   const userId = String(decodePayload(user.accessToken).sub);
   const newConversation = async () =>
     (await api('POST', '/api/conversations', {})).body.conversation.id as string;
-  return { api, userId, newConversation };
+  return { api, userId, newConversation, user };
+}
+
+/** Signs in again, as after a restart: the tokens name the previous run's Cognito address. */
+async function signIn(user: { email: string; password: string }) {
+  const cognito = cognitoClient(cloud.url);
+  const { AuthenticationResult } = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: cloud.runtime.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  cognito.destroy();
+  return AuthenticationResult?.AccessToken;
 }
 
 /** Hands a job to the queue the way the send does, e.g. a second time. */
@@ -205,6 +220,35 @@ describe('a credit is settled exactly once', () => {
     expect(workerLog(jobId).some((line) => line.includes('job already taken or settled'))).toBe(true);
     expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
   });
+
+  it('when the worker dies mid-job: the job runs again after the restart and settles once', async () => {
+    const { dataDir } = cloud;
+    await cloud.stop();
+    // A provider slow enough that the job is surely still drawing when the process goes down.
+    cloud = await startCloudProcess({
+      dataDir,
+      env: { LOCAL_PROVIDER_DELAY_MS: '60000', LOG_LEVEL: 'INFO' },
+    });
+    const { api, userId, newConversation, user } = await newUser('crash');
+    const conversationId = await newConversation();
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Interrupted',
+    });
+    const jobId = sent.body.assistantMessage.id as string;
+    await waitUntilRunning(api, jobId);
+
+    await cloud.stop();
+    cloud = await startCloudProcess({ dataDir, env: { LOG_LEVEL: 'INFO' } });
+    const afterRestart = apiAs(cloud.url, await signIn(user));
+    expect(await waitForSettled(afterRestart, jobId)).toMatchObject({ status: 'done' });
+    // The job was left claimed and unsettled, so the new process queued it again.
+    expect(cloud.output()).toContain('Re-queued 1 unfinished generation job(s).');
+
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(2);
+    expect(kinds(ledger)).toEqual(['commit', 'initial', 'reserve']);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  }, 180_000);
 
   it('and the whole ledger of this cloud reconciles once its queue is idle', async () => {
     await waitForQueueIdle(cloud.url, 0);
