@@ -1,7 +1,21 @@
 import { jobMessageSchema } from '@thumbnail-studio/contract';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
+import { settings } from '../lib/settings';
 import { runGenerationJob } from '../services/generation-job';
+
+/** Time kept from the invocation's own limit to refund a job that ran out of time. */
+export const SETTLE_RESERVE_MS = 30_000;
+
+/**
+ * A job's deadline: `JOB_DEADLINE_MS`, but never so late that the invocation
+ * could end before the job is settled.
+ */
+export function jobDeadlineMs(context: Pick<Context, 'getRemainingTimeInMillis'> | undefined): number {
+  const configured = settings().JOB_DEADLINE_MS;
+  if (!context) return configured;
+  return Math.max(1, Math.min(configured, context.getRemainingTimeInMillis() - SETTLE_RESERVE_MS));
+}
 
 const parseJob = (body: string) => {
   try {
@@ -14,7 +28,9 @@ const parseJob = (body: string) => {
 /**
  * The generation worker (SQS, batch size 1). A record that fails for an
  * infrastructure reason is reported back so SQS retries only that record;
- * provider failures are settled inside the job with a refund.
+ * provider failures and jobs that run out of time are settled inside the job
+ * with a refund. A record that isn't a job is logged and dropped: no retry
+ * could make it one.
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   if (context) logger.addContext(context);
@@ -26,7 +42,7 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       continue;
     }
     try {
-      await runGenerationJob(job.data);
+      await runGenerationJob(job.data, jobDeadlineMs(context));
     } catch (error) {
       logger.error('job will be retried', { jobId: job.data.jobId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -8,22 +8,77 @@ import { claimJob, listMessagesByConversation, showJobPhase } from '../data/mess
 import { trackModelUsage } from '../data/models-repo';
 import { deriveImageSizes } from '../lib/images';
 import { logger } from '../lib/logger';
-import { createProvider } from '../providers';
+import { settings } from '../lib/settings';
+import { createProvider, isProviderId } from '../providers';
+import { type Operation, otherErrorText } from '../providers/error-texts';
 import type { GenerationResult } from '../providers/types';
 import { nameConversationAfterAnswer } from './conversations';
 import { loadContextImages, loadPeople, toChatTurns } from './job-context';
+
+/** How far a job got: which provider operation it is in, once decided. */
+interface Progress {
+  operation?: Operation;
+}
 
 /**
  * Runs one generation job to the end: classify, generate or edit, store the
  * image, settle the credit. A delivery of a job that is settled, or held by
  * another worker, does nothing; any failure refunds the credit.
+ *
+ * The job has `deadlineMs` for all of it. When that passes, every step still
+ * under way is aborted and the job is refunded at once, with the provider's
+ * text for a failed generation or edit (the general one before either began).
  */
-export async function runGenerationJob(message: JobMessage): Promise<void> {
+export async function runGenerationJob(
+  message: JobMessage,
+  deadlineMs: number = settings().JOB_DEADLINE_MS,
+): Promise<void> {
   const job = await claimJob(message);
   if (!job) {
     logger.info('job already taken or settled', { jobId: message.jobId });
     return;
   }
+  // A timer of its own (not AbortSignal.timeout, which doesn't keep the process awake) that ends with the job.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException(OUT_OF_TIME, 'TimeoutError')), deadlineMs);
+  try {
+    const progress: Progress = {};
+    const answering = answerJob(job, deadline.signal, progress);
+    if ((await Promise.race([answering, timeUp(deadline.signal)])) !== TIME_UP) return;
+
+    const settled = await refundJob(job, outOfTimeText(job, progress));
+    // `refunded` is false only when the job settled just before its deadline.
+    logger.warn('job ran out of time', { jobId: job.id, deadlineMs, refunded: settled, ...progress });
+    // Every step gives up once the deadline has passed; waiting lets it delete images it stored meanwhile.
+    await answering.catch((error) => logger.warn('job failed after its deadline', { jobId: job.id, error }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Why a job's steps were aborted; also the message in Gemini's text for it. */
+const OUT_OF_TIME = 'The operation was aborted due to timeout';
+const TIME_UP = Symbol('time up');
+
+const timeUp = (signal: AbortSignal) =>
+  new Promise<typeof TIME_UP>((resolve) => {
+    if (signal.aborted) resolve(TIME_UP);
+    signal.addEventListener('abort', () => resolve(TIME_UP), { once: true });
+  });
+
+/** The text of a job that ran out of time: the provider's own for its operation, else the general one. */
+function outOfTimeText(job: StoredMessage, progress: Progress): string {
+  const provider = job.provider ?? 'local';
+  if (!progress.operation || !isProviderId(provider)) return UNEXPECTED_ERROR_TEXT;
+  return otherErrorText(provider, progress.operation, OUT_OF_TIME);
+}
+
+/**
+ * The job's work, step by step, each one given `signal`. Once it has aborted,
+ * the job is no longer this function's to settle: it stops, deleting any
+ * images it stored.
+ */
+async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Progress): Promise<void> {
   let settled = false;
   try {
     const history = await listMessagesByConversation(job.conversation_id);
@@ -42,17 +97,20 @@ export async function runGenerationJob(message: JobMessage): Promise<void> {
     const kind = await classifyRequest(
       turns,
       request.content,
-      { classify: (_history, text) => provider.classify(earlier, text) },
+      { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
       (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
     );
     const images = await loadContextImages(upToRequest);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
+    signal.throwIfAborted();
+    progress.operation = isEdit ? 'edit' : 'generate';
     await showJobPhase(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
     const people = await loadPeople(job.user_id, request.selected_model_ids ?? []);
     const result: GenerationResult = isEdit
-      ? await provider.edit({ prompt: request.content, images, ...people })
-      : await provider.generate({ prompt: request.content, references: images, ...people });
+      ? await provider.edit({ prompt: request.content, images, ...people, signal })
+      : await provider.generate({ prompt: request.content, references: images, ...people, signal });
+    signal.throwIfAborted();
 
     if (result.type === 'error') {
       settled = await refundJob(job, result.content);
@@ -61,8 +119,10 @@ export async function runGenerationJob(message: JobMessage): Promise<void> {
     }
     const answeredAt = performance.now();
     const imageKeys = await storeImages(job, result.image.bytes);
-    settled = await completeJobAndCommitCredit(job, { imageKeys, prompt: request.content, isEdit });
-    // Settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
+    settled =
+      !signal.aborted &&
+      (await completeJobAndCommitCredit(job, { imageKeys, prompt: request.content, isEdit }));
+    // Out of time, or settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
     if (!settled) await deleteBlobs(Object.values(imageKeys));
     // The backend's own share of a generation: from the provider's answer to the image being ready.
     logger.info('job done', {
@@ -75,6 +135,10 @@ export async function runGenerationJob(message: JobMessage): Promise<void> {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
   } catch (error) {
+    if (signal.aborted) {
+      logger.info('job stopped at its deadline', { jobId: job.id, error });
+      return;
+    }
     logger.error('job failed', { jobId: job.id, error });
     if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);
   }

@@ -1,0 +1,104 @@
+import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { waitForSettled } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+/**
+ * A local cloud whose worker gives each job a short deadline, with the
+ * providers pointed at fakes that can stall. Each provider attempt may take a
+ * minute and the sweeper only refunds after an hour, so only the worker's own
+ * deadline can settle a stalled job within seconds.
+ */
+const JOB_DEADLINE_MS = 4_000;
+
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+let gemini: FakeGemini;
+
+beforeAll(async () => {
+  [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-openai-key',
+      GEMINI_API_KEY: 'test-gemini-key',
+      OPENAI_BASE_URL: openai.url,
+      GEMINI_BASE_URL: gemini.url,
+      JOB_DEADLINE_MS: String(JOB_DEADLINE_MS),
+      CLASSIFIER_TIMEOUT_MS: '500',
+      PROVIDER_TIMEOUT_MS: '60000',
+      JOB_STUCK_AFTER_MS: String(60 * 60_000),
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+  await Promise.all([openai?.stop(), gemini?.stop()]);
+});
+
+beforeEach(() => {
+  openai.reset();
+  gemini.reset();
+});
+
+async function send(name: string, provider: 'openai' | 'gemini', content = 'A neon gaming thumbnail') {
+  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
+  const api = apiAs(cloud.url, user.accessToken);
+  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const sentAt = Date.now();
+  const sent = await api('POST', `/api/conversations/${id}/messages`, { content, provider });
+  expect(sent.status).toBe(202);
+  const settled = await waitForSettled(api, sent.body.assistantMessage.id, 20_000);
+  return { api, settled, tookMs: Date.now() - sentAt, userId: String(decodePayload(user.accessToken).sub) };
+}
+
+/** The ledger's entry kinds, and the balance back where it started. */
+async function expectRefunded(api: ReturnType<typeof apiAs>, userId: string) {
+  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  const { ledger, balance } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+  expect(balance).toBe(3);
+  expect(ledger.map((e) => String(e.sk).split('#')[1]).sort()).toEqual(['initial', 'refund', 'reserve']);
+}
+
+describe('a job past its deadline', () => {
+  it('is refunded by the worker with OpenAI’s text when the image call stalls', async () => {
+    openai.mode('stall');
+    const { api, settled, tookMs, userId } = await send('openai-stall', 'openai');
+    expect(settled).toMatchObject({
+      status: 'error',
+      content: OPENAI_TEXTS.generate.other,
+      is_image_message: false,
+    });
+    expect(tookMs).toBeGreaterThanOrEqual(JOB_DEADLINE_MS - 500);
+    expect(tookMs).toBeLessThan(JOB_DEADLINE_MS + 8_000);
+    // One attempt, cut short by the deadline: no retry followed it.
+    expect(openai.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
+    await expectRefunded(api, userId);
+  });
+
+  it('is refunded by the worker with Gemini’s text when the image call stalls', async () => {
+    gemini.mode('stall');
+    const { api, settled, tookMs, userId } = await send('gemini-stall', 'gemini');
+    expect(settled).toMatchObject({
+      status: 'error',
+      content: `${GEMINI_TEXTS.generate.otherPrefix}The operation was aborted due to timeout`,
+    });
+    expect(tookMs).toBeLessThan(JOB_DEADLINE_MS + 8_000);
+    await expectRefunded(api, userId);
+  });
+});
+
+describe('a classifier that never answers', () => {
+  it('is given up after its own short timeout, and the job makes a new image', async () => {
+    openai.stallClassifier();
+    const { api, settled } = await send('classifier-stall', 'openai');
+    expect(settled).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
+    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/generations']);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+  });
+});
