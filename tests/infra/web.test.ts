@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Aws } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../infra/src/security-headers';
 import { type CfnJson, logicalId, type Resource, resourcesOf, synth } from './synth';
 
 const { app, stack, template } = synth();
@@ -114,24 +116,40 @@ describe('CloudFront', () => {
     ]);
   });
 
-  it('sends a CSP and the usual security headers', () => {
+  it('sends the shared CSP and security headers (the local cloud sends the same)', () => {
     const [policy] = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toEqual(
+      stack.resolve(
+        contentSecurityPolicy({
+          cognitoOrigin: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+          imagesOrigin: stack.storage.imagesOrigin,
+        }),
+      ),
+    );
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     for (const directive of [
       "default-src 'self'",
       "connect-src 'self' https://cognito-idp.",
       "img-src 'self' data: blob: https://thumbnail-studio-test-images-",
-      "media-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
       "frame-ancestors 'none'",
     ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('unsafe-eval');
-    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: SECURITY_HEADERS.hsts.maxAgeSeconds,
+      IncludeSubdomains: SECURITY_HEADERS.hsts.includeSubdomains,
+      Override: true,
+    });
+    expect(SECURITY_HEADERS.hsts.maxAgeSeconds).toBeGreaterThanOrEqual(31_536_000);
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
-    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    expect(SECURITY_HEADERS.contentTypeOptions).toBe('nosniff');
+    expect(headers.FrameOptions).toEqual({ FrameOption: SECURITY_HEADERS.frameOptions, Override: true });
+    expect(headers.ReferrerPolicy).toEqual({
+      ReferrerPolicy: SECURITY_HEADERS.referrerPolicy,
+      Override: true,
+    });
     const behaviors = [
       distribution().Properties.DistributionConfig.DefaultCacheBehavior,
       ...distribution().Properties.DistributionConfig.CacheBehaviors,

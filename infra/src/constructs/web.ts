@@ -8,8 +8,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersFrameOption,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -27,6 +27,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../security-headers';
 import { SiteDeployment } from './site-deployment';
 
 export interface WebProps {
@@ -81,18 +82,22 @@ export class Web extends Construct {
       comment: 'CSP and security headers for the Thumbnail Studio SPA and API',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.imagesOrigin),
+          contentSecurityPolicy: contentSecurityPolicy({
+            cognitoOrigin: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+            imagesOrigin: props.imagesOrigin,
+          }),
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hsts.maxAgeSeconds),
+          includeSubdomains: SECURITY_HEADERS.hsts.includeSubdomains,
           override: true,
         },
+        // nosniff, CloudFront's only value; the enums below hold the header values themselves.
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: SECURITY_HEADERS.frameOptions as HeadersFrameOption, override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: SECURITY_HEADERS.referrerPolicy as HeadersReferrerPolicy,
           override: true,
         },
       },
@@ -169,18 +174,4 @@ export class Web extends Construct {
       },
     });
   }
-}
-
-/** The SPA loads only its own code; it talks to Cognito and the images bucket directly. */
-function contentSecurityPolicy(imagesOrigin: string): string {
-  return [
-    "default-src 'self'",
-    `connect-src 'self' https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX} ${imagesOrigin}`,
-    `img-src 'self' data: blob: ${imagesOrigin}`,
-    "media-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }

@@ -1,0 +1,56 @@
+/**
+ * The security headers of every answer from the app's origin: CloudFront sends them in AWS
+ * (the web construct's response headers policy) and the local cloud's server sends the same.
+ * Plain data, so the local cloud can import it without the CDK.
+ */
+export const SECURITY_HEADERS = {
+  /** `X-Content-Type-Options`. */
+  contentTypeOptions: 'nosniff',
+  /** `X-Frame-Options`: the app is never framed. */
+  frameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  /** `Strict-Transport-Security`, two years with subdomains; https only. */
+  hsts: { maxAgeSeconds: 730 * 24 * 60 * 60, includeSubdomains: true },
+} as const;
+
+/** The origins the SPA talks to beyond its own. */
+export interface CspOrigins {
+  /** Where Amplify calls Cognito; none when it goes through the app's own origin. */
+  cognitoOrigin?: string;
+  /** Where images load from and uploads go (the images bucket, or the local storage). */
+  imagesOrigin?: string;
+}
+
+/** The SPA loads only its own code; it talks to Cognito and the images bucket directly. */
+export function contentSecurityPolicy({ cognitoOrigin, imagesOrigin }: CspOrigins): string {
+  const sources = (...list: (string | undefined)[]) => list.filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `connect-src ${sources("'self'", cognitoOrigin, imagesOrigin)}`,
+    `img-src ${sources("'self'", 'data:', 'blob:', imagesOrigin)}`,
+    "media-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The headers as an HTTP server sends them. `https: false` leaves out HSTS: browsers ignore it
+ * over plain http, and the local cloud has no https to pin.
+ */
+export function securityHeaderValues(origins: CspOrigins, https: boolean): Record<string, string> {
+  const { hsts } = SECURITY_HEADERS;
+  return {
+    'content-security-policy': contentSecurityPolicy(origins),
+    'x-content-type-options': SECURITY_HEADERS.contentTypeOptions,
+    'x-frame-options': SECURITY_HEADERS.frameOptions,
+    'referrer-policy': SECURITY_HEADERS.referrerPolicy,
+    ...(https
+      ? {
+          'strict-transport-security': `max-age=${hsts.maxAgeSeconds}${hsts.includeSubdomains ? '; includeSubDomains' : ''}`,
+        }
+      : {}),
+  };
+}
