@@ -4,7 +4,9 @@ import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import sirv from 'sirv';
 import type { ApiFunctionName } from '../functions/src/routes';
 import { proxyCognito } from './cognito-proxy';
+import type { LocalJwks } from './jwt';
 import { matchRoute, toApiGatewayEvent } from './lambda-events';
+import type { SignedRequest } from './sigv4';
 
 /** Lambda's synchronous payload limit; bigger requests are refused like API Gateway + Lambda would. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -18,10 +20,16 @@ type ApiHandler = (event: unknown) => Promise<{
 
 export interface ApiServerOptions {
   webDist: string;
+  /** The headers CloudFront adds to every answer; the CSP names the local storage once it runs. */
+  securityHeaders: Record<string, string>;
   /** Filled in once the services are up; until then everything but health answers 503. */
   runtime?: {
     config: RuntimeConfig;
     cognitoEndpoint: string;
+    /** The install's token keys, served at `/cognito/<userPoolId>/.well-known/jwks.json` (the issuer's). */
+    jwks: LocalJwks;
+    /** Whether a request carries a valid SigV4 signature with the local credentials. */
+    isSignedByApp(request: SignedRequest, service: string): Promise<boolean>;
     verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
     health(): Promise<Record<string, string>>;
     queueStats(): Record<string, number>;
@@ -73,6 +81,7 @@ export function createApiServer(options: ApiServerOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const runtime = options.runtime;
+    for (const [name, value] of Object.entries(options.securityHeaders)) res.setHeader(name, value);
     if (url.pathname === '/api/health') {
       const services = runtime ? await runtime.health() : { api: 'starting' };
       const ok = Object.values(services).every((state) => state === 'up');
@@ -85,6 +94,10 @@ export function createApiServer(options: ApiServerOptions): Server {
     if (!runtime) return sendJson(res, 503, { error: 'The local cloud is starting' });
     if (url.pathname === '/config.json') return sendJson(res, 200, runtime.config);
 
+    if (url.pathname === `/cognito/${runtime.config.userPoolId}/.well-known/jwks.json`) {
+      return sendJson(res, 200, runtime.jwks);
+    }
+
     if (url.pathname === '/cognito' || url.pathname === '/cognito/') {
       const body = await readBody(req);
       if (!body) return sendJson(res, 413, { message: 'Request too large' });
@@ -94,6 +107,12 @@ export function createApiServer(options: ApiServerOptions): Server {
     if (url.pathname === '/sqs' || url.pathname === '/sqs/') {
       const body = await readBody(req);
       if (!body) return sendJson(res, 413, { message: 'Request too large' });
+      // Anyone who reaches the port could queue jobs: only the app's own signed calls count.
+      const signed = { method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body };
+      if (!(await runtime.isSignedByApp(signed, 'sqs'))) {
+        res.writeHead(403, { 'content-type': 'application/x-amz-json-1.0' });
+        return res.end(JSON.stringify({ __type: 'AccessDenied', message: 'The request is not signed.' }));
+      }
       return answerSqs(req, res, body, runtime.sendToQueue);
     }
 

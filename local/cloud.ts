@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
+import { securityHeaderValues } from '../infra/src/security-headers';
 import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';
 import { ensureUserPool } from './cognito-setup';
@@ -12,12 +13,16 @@ import { createLocalVerifier } from './jwt';
 import { freePort } from './ports';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3';
 import { localSettings } from './settings';
+import { loadSigningKey } from './signing-key';
+import { isSignedBy } from './sigv4';
 import { startLocalStripe } from './stripe-wiring';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface LocalCloudOptions {
   port: number;
+  /** The address the app server listens on. @default '127.0.0.1' (loopback only) */
+  host?: string;
   dataDir: string;
   webDist?: string;
 }
@@ -40,7 +45,10 @@ export class PortInUseError extends Error {}
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const serverOptions: ApiServerOptions = { webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist') };
+  const serverOptions: ApiServerOptions = {
+    webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
+    securityHeaders: securityHeaderValues({}, false),
+  };
   const server = createApiServer(serverOptions);
   // Claim the port first, so a taken port fails fast, before any child starts.
   await new Promise<void>((resolve, reject) => {
@@ -50,7 +58,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         error.code === 'EADDRINUSE' ? new PortInUseError(`Port ${options.port} is already in use.`) : error,
       ),
     );
-    server.listen(options.port);
+    server.listen(options.port, options.host ?? '127.0.0.1');
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
@@ -63,10 +71,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     for (const fn of stops.reverse()) await fn().catch(() => undefined);
   };
   try {
+    const signingKey = loadSigningKey(dataDir);
     const [dynamo, s3, cognito] = await Promise.all([
-      freePort().then((p) => startDynamoLocal(dataDir, p)),
-      freePort().then((p) => startS3Local(dataDir, p)),
-      freePort().then((p) => startCognitoLocal(dataDir, p)),
+      freePort().then((p) => startDynamoLocal(dataDir, p, url)),
+      freePort().then((p) => startS3Local(dataDir, p, url)),
+      // The issuer names the app's /cognito path, so tokens outlive cognito-local's random port.
+      freePort().then((p) =>
+        startCognitoLocal({ dataDir, port: p, issuerDomain: `${url}/cognito`, signingKey }),
+      ),
     ]);
     stops.push(dynamo.stop, s3.stop, cognito.stop);
     const tableEnv = await ensureTables(dynamo.client);
@@ -98,7 +110,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const sweeper = await startSweeper();
     stops.push(async () => clearInterval(sweeper));
 
-    const verifier = createLocalVerifier(`${cognito.endpoint}/${pool.userPoolId}`, pool.clientId);
+    const jwks = { keys: [signingKey.publicJwk] };
+    const verifier = createLocalVerifier(`${url}/cognito/${pool.userPoolId}`, pool.clientId, jwks);
+    // Cognito is reached through this origin; images and uploads go to the storage gate.
+    serverOptions.securityHeaders = securityHeaderValues({ imagesOrigin: s3.endpoint }, false);
     const config: RuntimeConfig = {
       stage: 'local',
       region: LOCAL_REGION,
@@ -111,13 +126,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     serverOptions.runtime = {
       config,
       cognitoEndpoint: cognito.endpoint,
+      jwks,
+      isSignedByApp: (request, service) => isSignedBy(request, S3RVER_CREDENTIALS, service),
       verify: (authorization) => verifier.verify(authorization),
       sendToQueue: (body) => queue.send(body),
       queueStats: () => queue.stats(),
       health: async () => ({
         api: 'up',
         dynamodb: await probe(dynamo.endpoint),
-        cognito: await probe(`${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`),
+        cognito: await probe(`${cognito.endpoint}/health`),
         s3: await probe(s3.endpoint),
       }),
     };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hideUserExistence } from './cognito-existence';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
@@ -74,8 +75,18 @@ export async function proxyCognito(
       AuthenticationResult: { RefreshToken: refreshToken, ...result.AuthenticationResult },
     });
   }
-  res.writeHead(response.status, {
+  const operation = target.slice(TARGET_PREFIX.length);
+  const answer = hideUserExistence(operation, parseInput(payload), { status: response.status, body: text });
+  res.writeHead(answer.status, {
     'content-type': response.headers.get('content-type') ?? 'application/x-amz-json-1.1',
   });
-  res.end(text);
+  res.end(answer.body);
+}
+
+function parseInput(payload: string): Record<string, unknown> {
+  try {
+    return (JSON.parse(payload || '{}') as Record<string, unknown>) ?? {};
+  } catch {
+    return {};
+  }
 }

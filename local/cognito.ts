@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { withResendConfirmationCode } from './cognito-resend';
 import { deliverToOutbox } from './outbox';
+import { decodeClaims, type SigningKey, signJwt } from './signing-key';
 
 /**
  * cognito-local, started in this process so the mail it would send lands in
@@ -22,7 +24,19 @@ interface Message {
   emailSubject?: string;
 }
 
-export async function startCognitoLocal(dataDir: string, port: number): Promise<CognitoLocal> {
+export interface CognitoLocalOptions {
+  dataDir: string;
+  port: number;
+  /** Tokens name `<issuerDomain>/<userPoolId>` as their issuer: fixed by the app's URL, not this port. */
+  issuerDomain: string;
+  /** The install's own key, which every token is signed with instead of cognito-local's public one. */
+  signingKey: SigningKey;
+}
+
+type Tokens = Record<'AccessToken' | 'IdToken' | 'RefreshToken', string>;
+
+export async function startCognitoLocal(options: CognitoLocalOptions): Promise<CognitoLocal> {
+  const { dataDir, port, signingKey } = options;
   const pino = cognitoRequire('pino');
   const AWS = cognitoRequire('aws-sdk');
   const { DateClock, TriggersService, LambdaService, MessagesService } = lib('services');
@@ -36,13 +50,13 @@ export async function startCognitoLocal(dataDir: string, port: number): Promise<
   const { Router } = lib('server/Router');
   const { createServer } = lib('server/server');
   const { DefaultConfig } = lib('server/config');
+  const { UserNotFoundError } = lib('errors');
 
-  const endpoint = `http://localhost:${port}`;
   const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
   const ctx = { logger };
   const config = {
     ...DefaultConfig,
-    TokenConfig: { IssuerDomain: endpoint },
+    TokenConfig: { IssuerDomain: options.issuerDomain },
     ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false },
   };
   const dbDir = path.join(dataDir, 'cognito');
@@ -82,13 +96,33 @@ export async function startCognitoLocal(dataDir: string, port: number): Promise<
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(outboxSender)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: resignedTokens(new JwtTokenGenerator(clock, triggers, config.TokenConfig), signingKey),
     triggers,
   };
-  const server = await createServer(Router(services), logger, config.ServerConfig, services).start();
+  const router = withResendConfirmationCode(Router(services), services, () => new UserNotFoundError());
+  const server = await createServer(router, logger, config.ServerConfig, services).start();
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    endpoint: `http://localhost:${actualPort}`,
+    endpoint: `http://127.0.0.1:${actualPort}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * cognito-local's token generator, with each token signed again by the install's key (same
+ * claims). cognito-local itself only decodes the tokens it is handed back (GetUser, refresh
+ * tokens are looked up by value), so it keeps working with these.
+ */
+function resignedTokens(generator: { generate(...args: unknown[]): Promise<Tokens> }, key: SigningKey) {
+  return {
+    async generate(...args: unknown[]): Promise<Tokens> {
+      const tokens = await generator.generate(...args);
+      const resign = (token: string) => signJwt(decodeClaims(token), key);
+      return {
+        AccessToken: resign(tokens.AccessToken),
+        IdToken: resign(tokens.IdToken),
+        RefreshToken: resign(tokens.RefreshToken),
+      };
+    },
   };
 }

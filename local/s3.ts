@@ -1,15 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { startStorageGate } from './s3-gate';
 
 export const LOCAL_BUCKET = 'thumbnail-studio-images';
 
 /** s3rver's fixed credentials; the SDK must use them for presigned URLs to verify. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-const CORS = `<CORSConfiguration>
+/** Browser uploads and image loads come from the app's own pages only. */
+const cors = (appOrigin: string) => `<CORSConfiguration>
   <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedOrigin>${appOrigin}</AllowedOrigin>
     <AllowedMethod>GET</AllowedMethod>
     <AllowedMethod>PUT</AllowedMethod>
     <AllowedMethod>POST</AllowedMethod>
@@ -19,26 +21,39 @@ const CORS = `<CORSConfiguration>
 </CORSConfiguration>`;
 
 export interface S3Local {
+  /** The storage gate: where the SDK, presigned URLs and the browser go. */
   endpoint: string;
   bucket: string;
   stop(): Promise<void>;
 }
 
-/** Starts s3rver (path-style) with its objects under `<dataDir>/s3` and our bucket in place. */
-export async function startS3Local(dataDir: string, port: number): Promise<S3Local> {
+/**
+ * Starts s3rver (path-style) with its objects under `<dataDir>/s3` and our bucket in place,
+ * on a loopback port of its own, behind the storage gate that answers on `port`.
+ */
+export async function startS3Local(dataDir: string, port: number, appOrigin: string): Promise<S3Local> {
   const directory = path.resolve(dataDir, 's3');
   await mkdir(directory, { recursive: true });
   const server = new S3rver({
-    port,
+    port: 0,
     address: '127.0.0.1',
     directory,
     silent: true,
-    configureBuckets: [{ name: LOCAL_BUCKET, configs: [CORS] }],
+    configureBuckets: [{ name: LOCAL_BUCKET, configs: [cors(appOrigin)] }],
   });
-  await server.run();
+  const { port: upstreamPort } = await server.run();
+  const gate = await startStorageGate({ port, upstreamPort, credentials: S3RVER_CREDENTIALS }).catch(
+    async (error) => {
+      await server.close();
+      throw error;
+    },
+  );
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: gate.endpoint,
     bucket: LOCAL_BUCKET,
-    stop: () => server.close(),
+    stop: async () => {
+      await gate.stop();
+      await server.close();
+    },
   };
 }

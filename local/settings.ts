@@ -7,6 +7,11 @@ import { backendSettingsSchema, parseSettings } from '../functions/src/lib/setti
  */
 const localSettingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /**
+   * The address the app server listens on: loopback, so nobody on the same network reaches it.
+   * `0.0.0.0` (or a LAN address) only for a deliberate demo to other machines.
+   */
+  HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
   /** Where DynamoDB Local, cognito-local, s3rver and the mail outbox keep their data. */
   DATA_DIR: z.string().default('.local'),
   /** How long a failed delivery waits before the in-process queue retries it. */

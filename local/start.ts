@@ -15,7 +15,7 @@ try {
   checkBackendSettings();
   const port = localSettings().PORT;
   const dataDir = path.resolve(repoRoot, localSettings().DATA_DIR);
-  const cloud = await startLocalCloud({ port, dataDir });
+  const cloud = await startLocalCloud({ port, host: localSettings().HOST, dataDir });
   console.log(`
   Thumbnail Studio is running at ${cloud.url}
 

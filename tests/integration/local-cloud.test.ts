@@ -30,7 +30,7 @@ async function runStart(env: Record<string, string>) {
 
 describe('the local cloud process', () => {
   // Two full starts of every service: on a busy 2-core machine that takes longer than most tests may.
-  it('keeps users and data across a restart, and Ctrl-C stops every service it started', async () => {
+  it('keeps users, data and issued tokens across a restart, and Ctrl-C stops every service it started', async () => {
     const first = await startCloudProcess();
     const user = await signUpUser(first.url, first.dataDir, first.runtime.clientId, 'restart');
     const created = await apiAs(first.url, user.accessToken)('POST', '/api/conversations', {
@@ -44,9 +44,11 @@ describe('the local cloud process', () => {
     expect(await answers(first.runtime.cognitoEndpoint)).toBe(false);
     expect(await answers(first.runtime.s3Endpoint)).toBe(false);
 
-    const second = await startCloudProcess({ dataDir: first.dataDir });
+    // Same port and data folder: the same issuer and key, so a token from before still works.
+    const second = await startCloudProcess({ dataDir: first.dataDir, port: Number(new URL(first.url).port) });
     try {
       expect(second.runtime.userPoolId).toBe(first.runtime.userPoolId);
+      expect((await apiAs(second.url, user.accessToken)('GET', '/api/credits')).status).toBe(200);
       const { AuthenticationResult } = await cognitoClient(second.url).send(
         new InitiateAuthCommand({
           ClientId: second.runtime.clientId,
@@ -75,4 +77,16 @@ describe('the local cloud process', () => {
     expect(code).toBe(1);
     expect(output).toContain('Invalid setting INITIAL_CREDITS');
   });
+
+  it('refuses a HOST that is not an IP address, and takes a blank one as loopback', async () => {
+    const { code, output } = await runStart({ PORT: '0', HOST: 'my-laptop' });
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid setting HOST');
+    const blank = await startCloudProcess({ env: { HOST: '' } });
+    try {
+      expect(await answers(`http://127.0.0.1:${new URL(blank.url).port}/api/health`)).toBe(true);
+    } finally {
+      await blank.stop();
+    }
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { latestCodeFor } from '../../local/outbox';
+import { rememberIssuer } from './tokens';
 
 export interface TestUser {
   email: string;
@@ -48,6 +49,7 @@ export async function signUpUser(
     }),
   );
   cognito.destroy();
+  if (tokens?.AccessToken) rememberIssuer(tokens.AccessToken, dataDir);
   return {
     email,
     password,
