@@ -34,7 +34,10 @@ async function ledgerReconciles(cloud: RunningCloud): Promise<boolean> {
   const idle = await queueGoesIdle(cloud.url);
   const graceMinutes = idle ? '0' : '1';
   const { code, output } = await runReconcileCommand(cloud.dataDir, ['--grace-minutes', graceMinutes]);
-  if (code === 0) return true;
+  if (code === 0) {
+    console.log(`\nEnd-of-run ledger check: ${output.trim().split('\n').join(' ')}`);
+    return true;
+  }
   console.error(`\nThe credit ledger does not reconcile after the integration run:\n${output}`);
   return false;
 }
