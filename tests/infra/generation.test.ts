@@ -32,6 +32,17 @@ describe('generation jobs', () => {
     expect(3 * attemptMs + 2 * 8_000 + 60_000).toBeLessThanOrEqual(worker().Properties.Timeout * 1000);
   });
 
+  it('settle within the worker timeout: the job deadline leaves at least 30 s to refund', () => {
+    const env = worker().Properties.Environment.Variables;
+    const deadlineMs = Number(env.JOB_DEADLINE_MS);
+    expect(deadlineMs).toBeGreaterThanOrEqual(180_000);
+    expect(deadlineMs).toBeLessThanOrEqual(worker().Properties.Timeout * 1000 - 30_000);
+    // The classifier's one short attempt and every provider attempt with its back-off fit the deadline.
+    const classifierMs = Number(env.CLASSIFIER_TIMEOUT_MS);
+    expect(classifierMs).toBeLessThanOrEqual(30_000);
+    expect(classifierMs + 3 * Number(env.PROVIDER_TIMEOUT_MS) + 2 * 8_000).toBeLessThanOrEqual(deadlineMs);
+  });
+
   it('reach the worker one at a time, failing record by record', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.generation.jobsQueue), 'Arn'] },

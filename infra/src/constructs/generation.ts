@@ -16,14 +16,25 @@ import { type BackendResources, grantAccess } from './backend-resources';
 /** A high-quality image takes 20–90 s; every provider attempt plus storing the result must fit. */
 export const WORKER_TIMEOUT = Duration.minutes(10);
 /**
- * Each provider attempt's limit in the worker. The provider default of 600 s cannot fit a Lambda with its
- * 2 retries, so three attempts of 170 s (plus the usual back-off of at most 8 s and storing) end inside
- * WORKER_TIMEOUT, and a stalled provider is refunded by the worker itself rather than left to the
- * sweeper. A server that twice asks for the longest retry-after honoured (60 s) can push a run past
- * it; SQS then delivers the job again and the sweeper refunds it if no delivery settles it.
+ * One deadline per job, classification and generation together: when it passes, the worker
+ * refunds the job itself. A minute under WORKER_TIMEOUT leaves time for the refund and for
+ * deleting the images of a late answer (the worker also keeps 30 s of the Lambda's own time).
  */
-export const PROVIDER_ATTEMPT_TIMEOUT = Duration.seconds(170);
-/** Lambda's guidance for SQS sources: visibility ≥ 6 × function timeout, so a retry never overlaps a run. */
+export const JOB_DEADLINE = Duration.seconds(WORKER_TIMEOUT.toSeconds() - 60);
+/** The classifier's one attempt: a request it can't classify in time is a new image. */
+export const CLASSIFIER_TIMEOUT = Duration.seconds(15);
+/**
+ * Each provider attempt's limit in the worker. The provider default of 600 s cannot fit a Lambda with its
+ * 2 retries, so the classifier (15 s), three attempts of 160 s and the back-off between them (at most
+ * 8 s each) come to about 511 s, inside JOB_DEADLINE with time left to load references and store the
+ * image. A server that asks for long retry-afters can push a job past the deadline; the worker then
+ * refunds it itself, with the provider's words for the step it was in.
+ */
+export const PROVIDER_ATTEMPT_TIMEOUT = Duration.seconds(160);
+/**
+ * Lambda's guidance for SQS sources: visibility ≥ 6 × function timeout. Every run ends inside the
+ * function timeout (the job's deadline is shorter), so a redelivery never overlaps a live run.
+ */
 export const JOBS_VISIBILITY_TIMEOUT = Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6);
 /** Deliveries of one job before it lands in the dead-letter queue. */
 export const JOBS_MAX_RECEIVE_COUNT = 3;
@@ -104,7 +115,11 @@ export class Generation extends Construct {
       description: 'Generates or edits the thumbnail of one queued job',
       timeout: WORKER_TIMEOUT,
       memorySize: 1536,
-      environment: { PROVIDER_TIMEOUT_MS: String(PROVIDER_ATTEMPT_TIMEOUT.toMilliseconds()) },
+      environment: {
+        PROVIDER_TIMEOUT_MS: String(PROVIDER_ATTEMPT_TIMEOUT.toMilliseconds()),
+        JOB_DEADLINE_MS: String(JOB_DEADLINE.toMilliseconds()),
+        CLASSIFIER_TIMEOUT_MS: String(CLASSIFIER_TIMEOUT.toMilliseconds()),
+      },
     });
     grantAccess(this.worker, backgroundFunctions.worker, resources);
     this.worker.addEventSource(
