@@ -21,6 +21,14 @@ describe('titleFromPrompt', () => {
 
   it('falls back to the default title for a blank prompt', () => {
     expect(titleFromPrompt('   ')).toBe(DEFAULT_TITLE);
+    expect(titleFromPrompt('\u0000\u001b')).toBe(DEFAULT_TITLE);
+  });
+
+  it('never cuts an emoji in half and drops characters that draw nothing', () => {
+    const title = titleFromPrompt(`${'a'.repeat(49)}🙂🙂`);
+    expect(title).toBe(`${'a'.repeat(49)}🙂...`);
+    expect(encodeURIComponent(title)).toBeTruthy(); // throws on half an emoji
+    expect(titleFromPrompt('Bold\u0000 \u001b[31mred\ud800 text')).toBe('Bold [31mred\uFFFD text');
   });
 });
 

@@ -1,12 +1,18 @@
 import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
+import { drawableText } from './safe-text';
 
 /** Titles are cut to this many characters. */
 export const TITLE_LENGTH = 50;
 
-/** The prompt's first 50 characters, with an ellipsis when it was longer. */
+/**
+ * The prompt's first 50 characters, with an ellipsis when it was longer. Characters are
+ * counted whole (an emoji is never cut in half), and ones that draw nothing are dropped.
+ */
 export function titleFromPrompt(prompt: string): string {
-  const text = prompt.trim().replace(/\s+/g, ' ');
-  return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH)}...` : text || DEFAULT_TITLE;
+  const characters = Array.from(drawableText(prompt).trim().replace(/\s+/g, ' '));
+  if (!characters.length) return DEFAULT_TITLE;
+  const title = characters.slice(0, TITLE_LENGTH).join('');
+  return characters.length > TITLE_LENGTH ? `${title}...` : title;
 }
 
 /**

@@ -7,12 +7,12 @@ export type GenAIModule = typeof GenAISdk;
 import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { wellFormed } from '../core/safe-text';
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { otherErrorText } from './error-texts';
 import { logProviderError } from './log-provider-error';
 import { pickPeoplePhotos } from './people';
 import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
-import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface GeminiProviderOptions {

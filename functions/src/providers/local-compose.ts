@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { drawableText, escapeXml } from './safe-text';
+import { drawableText, escapeXml } from '../core/safe-text';
 import type { ImageData } from './types';
 
 /** The offline provider's output: 16:9, the size gpt-image-2 is asked for. */

@@ -6,12 +6,12 @@ export type OpenAIModule = typeof OpenAISdk;
 import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
 import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { wellFormed } from '../core/safe-text';
 import { base64ToBytes } from './base64';
 import { otherErrorText } from './error-texts';
 import { logProviderError } from './log-provider-error';
 import { pickPeoplePhotos } from './people';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
-import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface OpenAIProviderOptions {
