@@ -2,6 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { S3RVER_CREDENTIALS } from '../../local/s3';
 import { queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { objectExists, putObject } from '../support/storage';
@@ -113,7 +114,8 @@ describe('generation with the offline provider', () => {
     const sqs = new SQSClient({
       endpoint: `${baseUrl}/sqs`,
       region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      // The local queue takes only what the app itself signs.
+      credentials: S3RVER_CREDENTIALS,
     });
     await sqs.send(
       new SendMessageCommand({
