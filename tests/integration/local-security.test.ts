@@ -75,10 +75,9 @@ async function cognitoCall(operation: string, input: Record<string, unknown>) {
 }
 
 describe('the local cloud on a shared network', () => {
-  it('listens on loopback only: the app, cognito-local, the storage and the Stripe stand-in', async () => {
-    const ports = [baseUrl, runtime.cognitoEndpoint, runtime.s3Endpoint, runtime.stripeUrl ?? ''].map((url) =>
-      Number(new URL(url).port),
-    );
+  it('listens on loopback only: the app, cognito-local, the storage, DynamoDB Local and the Stripe stand-in', async () => {
+    const services = [baseUrl, runtime.cognitoEndpoint, runtime.s3Endpoint, runtime.dynamodbEndpoint];
+    const ports = [...services, runtime.stripeUrl ?? ''].map((url) => Number(new URL(url).port));
     expect(networkAddresses().length).toBeGreaterThan(0);
     for (const port of ports) {
       expect(await connects('127.0.0.1', port), `127.0.0.1:${port}`).toBe(true);
@@ -89,7 +88,7 @@ describe('the local cloud on a shared network', () => {
   });
 
   it('runs DynamoDB Local without telemetry, and lets no other web page call it', async () => {
-    const args = commandLine((a) => a.includes(path.join(dataDir, 'dynamodb')) && a.includes('-jar'));
+    const args = commandLine((a) => a.includes(path.join(dataDir, 'dynamodb')) && a.includes('-dbPath'));
     expect(args).toContain('-disableTelemetry');
     const preflight = await fetch(runtime.dynamodbEndpoint, {
       method: 'OPTIONS',
