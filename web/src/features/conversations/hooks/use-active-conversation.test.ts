@@ -123,6 +123,18 @@ describe('useActiveConversation', () => {
     expect(backend.created).toEqual(['new-1']);
   });
 
+  it('creates no second conversation when an empty list fetched before the first one arrives later', async () => {
+    const backend = fakeConversations([]);
+    const { result, queryClient } = renderWithQueries(useActiveConversation);
+    await waitFor(() => expect(result.current.selectedId).toBe('new-1'));
+    // A slow phone: a list asked for before the creation answers empty after it.
+    server.use(answer(endpoints.listConversations, () => ({ conversations: [] })));
+    await act(() => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }));
+    await waitFor(() => expect(result.current.conversations).toEqual([]));
+    expect(result.current.selectedId).toBe('new-1');
+    expect(backend.created).toEqual(['new-1']);
+  });
+
   it('keeps a just created conversation selected when a list fetched before it arrives later', async () => {
     const backend = fakeConversations([conversation('a')]);
     const { result, queryClient } = renderWithQueries(useActiveConversation);

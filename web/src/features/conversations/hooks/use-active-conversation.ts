@@ -41,7 +41,10 @@ export function useActiveConversation() {
     if (!list) return;
     const first = list[0];
     if (!first) {
-      if (!inflight.current) createOnce().catch((error: unknown) => toast.error(errorMessage(error)));
+      // A list fetched before our creation landed is empty too: the conversation we made stands.
+      const ours = selectedId !== null && created.current.has(selectedId);
+      if (!inflight.current && !ours)
+        createOnce().catch((error: unknown) => toast.error(errorMessage(error)));
       return;
     }
     const listed = list.some((conversation) => conversation.id === selectedId);
