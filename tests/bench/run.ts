@@ -8,11 +8,12 @@ import { chatJs } from './sections/chat-js';
 import { generation } from './sections/generation';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { landingJs } from './sections/landing-js';
+import { lighthouseLanding } from './sections/lighthouse';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const sections: BenchSection[] = [landingJs, chatJs, lambdaBundles, generation];
+const sections: BenchSection[] = [landingJs, chatJs, lighthouseLanding, lambdaBundles, generation];
 
 let failures = 0;
 for (const section of sections) {
