@@ -16,7 +16,7 @@ export const budgets = {
   chatJsGzipKb: 170,
   /**
    * Lighthouse's mobile performance score (0-100) of the landing page on the local cloud (`npm start`):
-   * a floor, not a ceiling. The median of three runs, since one run on a shared machine varies.
+   * a floor, not a ceiling. The median of five runs, since one run on a shared machine varies.
    */
   lighthouseMobilePerformance: 98,
   /**

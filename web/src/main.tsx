@@ -18,5 +18,7 @@ if (initialView().kind === 'landing' && container.firstElementChild) {
   hydrateRoot(container, root);
 } else {
   container.replaceChildren();
+  // start-view.js hid #root's content for the prerendered page; what renders now must show.
+  delete document.documentElement.dataset.startView;
   createRoot(container).render(root);
 }
