@@ -8,6 +8,8 @@ import type { LocalJwks } from './jwt';
 import { matchRoute, toApiGatewayEvent } from './lambda-events';
 import type { SignedRequest } from './sigv4';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Lambda's synchronous payload limit; bigger requests are refused like API Gateway + Lambda would. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
@@ -74,8 +76,19 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
 
 /** The local stand-in for CloudFront + API Gateway: one origin for the app, the API and Cognito. */
 export function createApiServer(options: ApiServerOptions): Server {
+  // The build writes a .br and a .gz beside each text asset (web/scripts/compress.mjs): sent as they
+  // are when the browser accepts them, with `Vary: Accept-Encoding`. Hashed bundles never change under
+  // a name, so they are cached for a year, as the CloudFront deployment does.
   const statics = existsSync(options.webDist)
-    ? sirv(options.webDist, { single: true, etag: true })
+    ? sirv(options.webDist, {
+        single: true,
+        etag: true,
+        brotli: true,
+        gzip: true,
+        setHeaders: (res, pathname) => {
+          if (pathname.startsWith('/assets/')) res.setHeader('cache-control', IMMUTABLE);
+        },
+      })
     : undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

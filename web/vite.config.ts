@@ -11,16 +11,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Amplify is the bulk of the signed-in code and changes rarely: its own cacheable chunk.
-        codeSplitting: {
-          groups: [
-            { name: 'amplify', test: /node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy)[\\/]/ },
-          ],
-        },
-      },
-    },
+    // dist/.vite/manifest.json: which chunks each entry and lazy module loads, read by `npm run bench`.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -4,6 +4,8 @@ export interface Measurement {
   value: number;
   unit: string;
   budget?: number;
+  /** A floor instead of a ceiling: over budget when the value is below it (a score). */
+  minimum?: number;
   /** Set when the measurement could not be taken; counts as a failure. */
   error?: string;
 }
@@ -22,9 +24,17 @@ export interface BenchSection {
 }
 
 export const isOverBudget = (m: Measurement): boolean =>
-  m.error !== undefined || (m.budget !== undefined && m.value > m.budget);
+  m.error !== undefined ||
+  (m.budget !== undefined && m.value > m.budget) ||
+  (m.minimum !== undefined && m.value < m.minimum);
 
-const format = (value: number, unit: string) => `${value.toFixed(1)} ${unit}`;
+const format = (value: number, unit: string) => `${value.toFixed(1)} ${unit}`.trimEnd();
+const limitOf = (m: Measurement) =>
+  m.minimum !== undefined
+    ? `≥ ${format(m.minimum, m.unit)}`
+    : m.budget === undefined
+      ? ''
+      : format(m.budget, m.unit);
 
 /** Renders a section as an aligned text table. */
 export function renderSection(section: SectionResult): string {
@@ -33,8 +43,8 @@ export function renderSection(section: SectionResult): string {
     ...section.measurements.map((m) => [
       m.label,
       m.error ? 'error' : format(m.value, m.unit),
-      m.budget === undefined ? '' : format(m.budget, m.unit),
-      m.error ? `FAIL ${m.error}` : m.budget === undefined ? '' : isOverBudget(m) ? 'OVER' : 'ok',
+      limitOf(m),
+      m.error ? `FAIL ${m.error}` : limitOf(m) === '' ? '' : isOverBudget(m) ? 'OVER' : 'ok',
     ]),
   ];
   const widths = [0, 1, 2].map((col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));

@@ -4,14 +4,16 @@
  * To add a benchmark, write a `BenchSection` under sections/ and list it below.
  */
 import { type BenchSection, isOverBudget, renderSection } from './report';
+import { chatJs } from './sections/chat-js';
 import { generation } from './sections/generation';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { landingJs } from './sections/landing-js';
+import { lighthouseLanding } from './sections/lighthouse';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const sections: BenchSection[] = [landingJs, lambdaBundles, generation];
+const sections: BenchSection[] = [landingJs, chatJs, lighthouseLanding, lambdaBundles, generation];
 
 let failures = 0;
 for (const section of sections) {

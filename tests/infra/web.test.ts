@@ -71,6 +71,12 @@ describe('CloudFront', () => {
     expect(siteOrigin.OriginAccessControlId).toBeDefined();
   });
 
+  it('compresses the app (brotli and gzip) at the edge', () => {
+    // The local cloud serves the build's precompressed copies; in AWS CloudFront compresses.
+    const config = distribution().Properties.DistributionConfig;
+    expect(config.DefaultCacheBehavior.Compress).toBe(true);
+  });
+
   it('forwards /api/* to the HTTP API uncached with every viewer header but Host', () => {
     const behaviors = distribution().Properties.DistributionConfig.CacheBehaviors;
     expect(behaviors).toEqual([

@@ -16,11 +16,17 @@ export function initialScripts(indexHtml: string): string[] {
   ].map((match) => match[1] ?? '');
 }
 
+/** Builds the web app unless web/dist already holds a build; true when one was there. */
+export function ensureWebBuilt(): boolean {
+  const built = existsSync(join(dist, 'index.html'));
+  if (!built) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoPath(), stdio: 'inherit' });
+  return built;
+}
+
 export const landingJs: BenchSection = {
   title: 'Landing page JavaScript (gzip)',
   async run() {
-    const built = existsSync(join(dist, 'index.html'));
-    if (!built) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoPath(), stdio: 'inherit' });
+    const built = ensureWebBuilt();
     const scripts = initialScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
     const kb = (url: string) =>
       gzipSync(readFileSync(join(dist, url.replace(/^\//, ''))), { level: 9 }).length / 1000;

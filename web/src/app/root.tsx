@@ -11,9 +11,10 @@ import { mayHaveStoredSession } from '../utils/stored-session';
 const loadApp = () => import('./app');
 const App = lazy(loadApp);
 
-type View = { kind: 'landing' } | { kind: 'app'; authMode: StartMode };
+export type View = { kind: 'landing' } | { kind: 'app'; authMode: StartMode };
 
-function initialView(): View {
+/** The landing page at `/` without a stored session; public/start-view.js applies the same rule. */
+export function initialView(): View {
   const onAppRoute = window.location.pathname !== paths.home;
   const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
   return onAppRoute || mayHaveStoredSession(storage)

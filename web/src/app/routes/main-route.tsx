@@ -1,9 +1,13 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { AuthScreen } from '../../features/auth/components/auth-screen';
 import { useAuth } from '../../features/auth/hooks/auth-context';
 import { useLaunch } from '../launch-context';
 import { MainScreen } from './main-screen';
+
+// Only a visitor without a session sees the sign-in form: its code loads then, not with the chat.
+const AuthScreen = lazy(() =>
+  import('../../features/auth/components/auth-screen').then((module) => ({ default: module.AuthScreen })),
+);
 
 /** '/': 'Loading...' while auth loads, the sign-in view without a user, else the app. */
 export function MainRoute() {
@@ -15,7 +19,11 @@ export function MainRoute() {
 
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'signedOut') {
-    return <AuthScreen initialMode={hadSession.current ? 'sign-in' : authMode} onBack={showLanding} />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthScreen initialMode={hadSession.current ? 'sign-in' : authMode} onBack={showLanding} />
+      </Suspense>
+    );
   }
   return <MainScreen />;
 }

@@ -1,17 +1,24 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { toast } from 'sonner';
 import { useProvider } from '../../features/chat/hooks/use-provider';
-import { PurchaseCreditsDialog } from '../../features/checkout/components/purchase-credits-dialog';
 import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
 import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';
 import { useActiveConversation } from '../../features/conversations/hooks/use-active-conversation';
 import { useRefreshCredits } from '../../features/credits/api/get-credits';
 import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from '../layout/app-header';
 import { StudioChat } from '../layout/studio-chat';
+
+// The purchase dialog is not on the first paint: its code loads the first time it opens.
+const PurchaseCreditsDialog = lazy(() =>
+  import('../../features/checkout/components/purchase-credits-dialog').then((module) => ({
+    default: module.PurchaseCreditsDialog,
+  })),
+);
 
 /** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
@@ -21,6 +28,7 @@ export function MainScreen() {
   const checkout = useCheckoutDialog();
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
+  const checkoutOpened = useOpenedOnce(checkout.open);
 
   // The server reserves the credit on send and names the conversation after its first prompt, so
   // both are read back rather than guessed here.
@@ -82,12 +90,16 @@ export function MainScreen() {
           />
         </main>
       </div>
-      <PurchaseCreditsDialog
-        open={checkout.open}
-        reason={checkout.reason}
-        purchasedCredits={checkout.purchasedCredits}
-        onOpenChange={checkout.onOpenChange}
-      />
+      {checkoutOpened && (
+        <Suspense fallback={null}>
+          <PurchaseCreditsDialog
+            open={checkout.open}
+            reason={checkout.reason}
+            purchasedCredits={checkout.purchasedCredits}
+            onOpenChange={checkout.onOpenChange}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,13 +1,7 @@
-import {
-  confirmSignUp,
-  fetchAuthSession,
-  getCurrentUser,
-  resendSignUpCode,
-  signIn,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
-import { getRuntimeConfig } from '../../../config/runtime-config';
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+
+// The session side of Amplify Auth: what a signed-in screen needs. Signing in and up (SRP, the
+// other sign-in flows) is in sign-in-actions.ts, loaded only when there is no session.
 
 export interface AuthUser {
   id: string;
@@ -27,36 +21,6 @@ export async function readCurrentUser(): Promise<AuthUser | null> {
   } catch {
     return null;
   }
-}
-
-export async function signInWithPassword(email: string, password: string): Promise<AuthNextStep> {
-  const { isSignedIn, nextStep } = await signIn({
-    username: email,
-    password,
-    options: { authFlowType: getRuntimeConfig().authFlow },
-  });
-  if (isSignedIn) return 'done';
-  if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirm-sign-up';
-  console.warn('Unsupported sign-in step', nextStep.signInStep);
-  return 'unsupported';
-}
-
-export async function signUpWithPassword(email: string, password: string): Promise<AuthNextStep> {
-  const { isSignUpComplete, nextStep } = await signUp({
-    username: email,
-    password,
-    options: { userAttributes: { email } },
-  });
-  if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') return 'confirm-sign-up';
-  return isSignUpComplete ? 'done' : 'unsupported';
-}
-
-export async function confirmEmailCode(email: string, code: string): Promise<void> {
-  await confirmSignUp({ username: email, confirmationCode: code });
-}
-
-export async function resendEmailCode(email: string): Promise<void> {
-  await resendSignUpCode({ username: email });
 }
 
 export async function endSession(): Promise<void> {

@@ -1,15 +1,17 @@
 import { Hub } from 'aws-amplify/utils';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type AuthUser,
-  confirmEmailCode,
-  endSession,
-  readCurrentUser,
-  resendEmailCode,
-  signInWithPassword,
-  signUpWithPassword,
-} from '../api/auth-actions';
+import { type AuthUser, endSession, readCurrentUser } from '../api/auth-actions';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+
+let signInActions: Promise<typeof import('../api/sign-in-actions')> | undefined;
+/** The sign-in and sign-up calls, a chunk of their own; a failed load is tried again next time. */
+const loadSignInActions = () => {
+  signInActions ??= import('../api/sign-in-actions').catch((error: unknown) => {
+    signInActions = undefined;
+    throw error;
+  });
+  return signInActions;
+};
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -56,18 +58,26 @@ export function AuthProvider({ children, onUserChange }: AuthProviderProps) {
     });
   }, [refresh]);
 
+  useEffect(() => {
+    // Signed out, the sign-in form is next: its code loads while the user types.
+    if (status === 'signedOut') loadSignInActions().catch(() => {});
+  }, [status]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       status,
       user,
       signIn: async (email, password) => {
+        const { signInWithPassword } = await loadSignInActions();
         const step = await signInWithPassword(email.trim(), password);
         if (step === 'done') await refresh();
         return step;
       },
-      signUp: (email, password) => signUpWithPassword(email.trim(), password),
-      confirmSignUp: (email, code) => confirmEmailCode(email.trim(), code.trim()),
-      resendCode: (email) => resendEmailCode(email.trim()),
+      signUp: async (email, password) =>
+        (await loadSignInActions()).signUpWithPassword(email.trim(), password),
+      confirmSignUp: async (email, code) =>
+        (await loadSignInActions()).confirmEmailCode(email.trim(), code.trim()),
+      resendCode: async (email) => (await loadSignInActions()).resendEmailCode(email.trim()),
       signOut: async () => {
         try {
           await endSession();

@@ -1,9 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { History, ShoppingCart, Zap } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useCredits } from '../api/get-credits';
-import { CreditHistoryDialog } from './credit-history-dialog';
+
+// The history loads the first time it is opened.
+const CreditHistoryDialog = lazy(() =>
+  import('./credit-history-dialog').then((module) => ({ default: module.CreditHistoryDialog })),
+);
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[highlighted]:bg-zinc-800';
@@ -12,6 +17,7 @@ const itemClass =
 export function CreditsMenu({ onBuy }: { onBuy(): void }) {
   const { credits, isLoading } = useCredits();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const historyOpened = useOpenedOnce(historyOpen);
   const trigger = useRef<HTMLButtonElement>(null);
   // The chosen item's dialog opens once the menu has closed and focus is back on the trigger, so the
   // dialog returns focus there (not to the menu item, which is gone by then) when it closes.
@@ -66,7 +72,11 @@ export function CreditsMenu({ onBuy }: { onBuy(): void }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <CreditHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+      {historyOpened && (
+        <Suspense fallback={null}>
+          <CreditHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@ export function DemoVideo() {
         className="aspect-video w-full bg-zinc-900"
         width={1280}
         height={720}
-        poster="/demo/poster.png"
+        poster="/demo/poster.webp"
         preload="none"
         controls
         muted

@@ -1,7 +1,12 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ManageModelsDialog } from './manage-models-dialog';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+
+// Manage Models (with its upload and edit dialogs) loads the first time it opens.
+const ManageModelsDialog = lazy(() =>
+  import('./manage-models-dialog').then((module) => ({ default: module.ManageModelsDialog })),
+);
 
 interface PeopleButtonProps {
   selectedIds: readonly string[];
@@ -11,6 +16,7 @@ interface PeopleButtonProps {
 /** The chat input's 'Select people' button: opens the Manage Models dialog. */
 export function PeopleButton({ selectedIds, onApply }: PeopleButtonProps) {
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   const count = selectedIds.length;
   return (
     <>
@@ -33,7 +39,16 @@ export function PeopleButton({ selectedIds, onApply }: PeopleButtonProps) {
           </span>
         )}
       </Button>
-      <ManageModelsDialog open={open} onOpenChange={setOpen} selectedIds={selectedIds} onApply={onApply} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ManageModelsDialog
+            open={open}
+            onOpenChange={setOpen}
+            selectedIds={selectedIds}
+            onApply={onApply}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+const HEADLINE = 'Thumbnails that earn the click, made in a chat';
+
+test.describe('the landing page is prerendered', () => {
+  test('paints its content, the poster as WebP, without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Simple credit packages' })).toBeVisible();
+    await expect(page.locator('video')).toHaveAttribute('poster', '/demo/poster.webp');
+    // The HTML as served holds the headline ahead of every script tag in the body.
+    const html = await (await page.request.get('/')).text();
+    const body = html.slice(html.indexOf('<body'));
+    expect(body.indexOf(HEADLINE)).toBeGreaterThan(-1);
+    expect(body.includes('<script')).toBe(false);
+    await context.close();
+  });
+
+  test('hydrates without a mismatch, and its buttons work', async ({ page }) => {
+    // React reports a mismatch as a recoverable error on the console (in production, as error #418).
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat|#418|#423|#425/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('stays hidden where the app shows instead: a stored session, another route', async ({ page }) => {
+    // Hold back the app's code, so the page shows what it paints before any module runs.
+    await page.route('**/assets/*.js', () => {});
+    // A CSS selector: a role query finds no element that is display: none.
+    const heading = page.locator('h1', { hasText: HEADLINE });
+
+    await page.goto('/checkout-cancel', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-start-view', 'app');
+    await expect(heading).toBeAttached();
+    await expect(heading).toBeHidden();
+
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(heading).toBeVisible();
+    // Runs in the page; the root tsconfig has no DOM lib, so the storage is reached untyped.
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+      ).localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'someone'),
+    );
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-start-view', 'app');
+    await expect(heading).toBeAttached();
+    await expect(heading).toBeHidden();
+  });
+});
