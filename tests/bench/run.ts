@@ -11,7 +11,10 @@ import { landingJs } from './sections/landing-js';
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const sections: BenchSection[] = [landingJs, lambdaBundles, generation];
+const allSections: BenchSection[] = [landingJs, lambdaBundles, generation];
+// `BENCH_ONLY=generation npm run bench` runs the sections whose title contains that word.
+const only = process.env.BENCH_ONLY?.toLowerCase();
+const sections = only ? allSections.filter((s) => s.title.toLowerCase().includes(only)) : allSections;
 
 let failures = 0;
 for (const section of sections) {
