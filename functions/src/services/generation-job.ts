@@ -120,6 +120,7 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
     }
     const answeredAt = performance.now();
     const imageKeys = await storeImages(job, result.image.bytes);
+    const storedAt = performance.now();
     settled =
       !signal.aborted &&
       (await completeJobAndCommitCredit(job, { imageKeys, prompt: request.content, isEdit }));
@@ -130,6 +131,7 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
       jobId: job.id,
       settled,
       after_provider_ms: Math.round(performance.now() - answeredAt),
+      images_ms: Math.round(storedAt - answeredAt),
     });
     if (settled) await nameConversationAfterAnswer(request, upToRequest);
     if (settled && request.selected_model_ids?.length) {
