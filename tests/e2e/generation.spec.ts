@@ -47,7 +47,7 @@ test.describe('generating and editing thumbnails offline', () => {
       // The browser picked one of several WebP widths, not a JPEG stretched to the column.
       const srcset = await edited.locator('picture source[type="image/webp"]').getAttribute('srcset');
       expect(srcset?.split(',').length).toBeGreaterThanOrEqual(2);
-      expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp\?/);
+      expect(await image.evaluate((img) => (img as { currentSrc?: string }).currentSrc)).toMatch(/\.webp\?/);
 
       const downloading = page.waitForEvent('download');
       await edited.getByRole('button', { name: 'Download', exact: true }).click();
