@@ -11,10 +11,20 @@ export const MAX_IMAGES_PER_MESSAGE = 4;
 /** At most this many people can be featured in one message. */
 export const MAX_MODELS_PER_MESSAGE = 10;
 
+/** One width of a generated image's preview, for `srcset`: a signed URL, its pixel width and type. */
+export const imageSourceSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  type: z.string(),
+});
+
 /**
  * A message as the API answers it. Image fields are short-lived signed URLs:
- * `image_url` is the small preview the chat shows, `full_image_url` the
- * provider's original, `download_url` the 1280x720 PNG the download button saves.
+ * `image_sources` the previews the chat shows (WebP at several widths, narrowest first),
+ * `image_url` the JPEG it falls back to, `full_image_url` the provider's original,
+ * `jpeg_download_url` the 1280x720 YouTube-ready JPEG (the recommended download) and
+ * `download_url` the lossless 1280x720 PNG. Images stored before the previews and the JPEG
+ * existed have null there, and a 640x360 JPEG as `image_url`.
  * Fields a message may lack take the defaults of a new message.
  */
 export const messageSchema = z.object({
@@ -27,8 +37,10 @@ export const messageSchema = z.object({
   selected_model_ids: z.array(z.string()).nullable().default(null),
   prompt: z.string().nullable().default(null),
   image_url: z.string().nullable().default(null),
+  image_sources: z.array(imageSourceSchema).nullable().default(null),
   full_image_url: z.string().nullable().default(null),
   download_url: z.string().nullable().default(null),
+  jpeg_download_url: z.string().nullable().default(null),
   is_image_message: z.boolean().default(false),
   is_edit: z.boolean().default(false),
   created_at: z.string(),
@@ -38,6 +50,7 @@ export const messageSchema = z.object({
 export type MessageRole = z.infer<typeof messageRoleSchema>;
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export type Message = z.infer<typeof messageSchema>;
+export type ImageSource = z.infer<typeof imageSourceSchema>;
 
 /** Fields every new message starts with: no references, no people, no image, not an edit. */
 export const NEW_MESSAGE_DEFAULTS = {

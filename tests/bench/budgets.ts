@@ -25,10 +25,25 @@ export const budgets = {
    */
   lambdaBundleKb: 500,
   /**
-   * The backend's own time per generation, median: from the provider's answer to the image
-   * being ready for the browser (three sizes in S3, the credit committed).
+   * The backend's own time per generation, median, when the provider answers a 1536x1024
+   * photo-like PNG of a few MB: from the provider's answer to the image being ready for the
+   * browser (every size in S3, the credit committed).
    */
-  generationP50Ms: 300,
+  generationP50Ms: 100,
+  /** The same, 95th percentile. */
+  generationP95Ms: 250,
+  /**
+   * The chat's WebP previews of a provider-sized photo-like image (a hard case: detail at
+   * every scale), per width: what a phone, a laptop and a 2x screen download per image.
+   */
+  previewWebpKb: { 480: 35, 960: 90, 1280: 140 },
+  /** The recommended download, even for pure noise: far under YouTube's 2 MB. */
+  youtubeJpegKb: 600,
+  /**
+   * The image work per generation against the previous derivation (level-6 PNG, palette
+   * re-quantisation past 2 MB, 640x360 JPEG), timed in the same run.
+   */
+  imageDerivationTimePercent: 20,
   /**
    * 100 jobs at once against a provider that takes 1 s each, all settled, on the 2-core
    * local cloud (image work for all 100 shares the machine; in AWS each job has its own Lambda).

@@ -6,6 +6,7 @@
 import { type BenchSection, isOverBudget, renderSection } from './report';
 import { chatJs } from './sections/chat-js';
 import { generation } from './sections/generation';
+import { images } from './sections/images';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { landingJs } from './sections/landing-js';
 import { lighthouseLanding } from './sections/lighthouse';
@@ -13,7 +14,10 @@ import { lighthouseLanding } from './sections/lighthouse';
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const sections: BenchSection[] = [landingJs, chatJs, lighthouseLanding, lambdaBundles, generation];
+const allSections: BenchSection[] = [landingJs, chatJs, lighthouseLanding, lambdaBundles, images, generation];
+// `BENCH_ONLY=generation npm run bench` runs the sections whose title contains that word.
+const only = process.env.BENCH_ONLY?.toLowerCase();
+const sections = only ? allSections.filter((s) => s.title.toLowerCase().includes(only)) : allSections;
 
 let failures = 0;
 for (const section of sections) {

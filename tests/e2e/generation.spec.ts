@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
+import sharp from 'sharp';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
@@ -34,20 +35,34 @@ test.describe('generating and editing thumbnails offline', () => {
       await expect(app.conversations().first()).toContainText(prompt);
     });
 
-    await test.step('an edit of the result costs one more and downloads as a 1280x720 PNG', async () => {
+    await test.step('an edit costs one more, shows a WebP preview, downloads as a YouTube JPEG or a PNG', async () => {
       await chat.send('Make it brighter');
       await expect(chat.pendingMessages()).toContainText(/Processing your request|Editing your image/);
       await expect(app.credits()).toHaveAccessibleName('1 credit');
       await expect(chat.imageMessages()).toHaveCount(2, { timeout: jobTimeout });
 
       const edited = chat.imageMessages().last();
-      await expect(edited.getByRole('img')).toHaveJSProperty('complete', true);
+      const image = edited.getByRole('img');
+      await expect(image).toHaveJSProperty('complete', true);
+      // The browser picked one of several WebP widths, not a JPEG stretched to the column.
+      const srcset = await edited.locator('picture source[type="image/webp"]').getAttribute('srcset');
+      expect(srcset?.split(',').length).toBeGreaterThanOrEqual(2);
+      expect(await image.evaluate((img) => (img as { currentSrc?: string }).currentSrc)).toMatch(/\.webp\?/);
+
       const downloading = page.waitForEvent('download');
-      await edited.getByRole('button', { name: 'Download' }).click();
+      await edited.getByRole('button', { name: 'Download', exact: true }).click();
       const download = await downloading;
-      expect(download.suggestedFilename()).toBe('make_it_brighter_generated.png');
-      const bytes = await readFile(await download.path());
-      expect(pngSize(bytes)).toEqual({ width: 1280, height: 720 });
+      expect(download.suggestedFilename()).toBe('make_it_brighter_generated.jpg');
+      const jpeg = await readFile(await download.path());
+      const youtube = await sharp(jpeg).metadata();
+      expect([youtube.format, youtube.width, youtube.height]).toEqual(['jpeg', 1280, 720]);
+      expect(jpeg.length).toBeLessThanOrEqual(600_000);
+
+      const downloadingPng = page.waitForEvent('download');
+      await edited.getByRole('button', { name: 'Download PNG' }).click();
+      const png = await downloadingPng;
+      expect(png.suggestedFilename()).toBe('make_it_brighter_generated.png');
+      expect(pngSize(await readFile(await png.path()))).toEqual({ width: 1280, height: 720 });
     });
 
     await test.step('a dropped image and a pasted video link ride along as references', async () => {

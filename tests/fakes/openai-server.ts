@@ -13,8 +13,10 @@ export interface FakeOpenAI {
   /** Base URL for the SDK (`baseURL`), ending in /v1. */
   url: string;
   requests: RecordedRequest[];
-  /** The PNG every successful image request returns. */
+  /** The PNG every successful image request returns (until `image` changes it). */
   png: Uint8Array;
+  /** Successful image requests answer this PNG from now on, e.g. a provider-sized photo. */
+  image(png: Uint8Array): void;
   /** How image requests are answered from now on. */
   mode(mode: OpenAIMode): void;
   /** The classifier's answer to chat completions. */
@@ -48,8 +50,9 @@ export const MODERATION_BLOCKED = openAIError(
  * POST /v1/images/edits (multipart/form-data).
  */
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
-  const png = await makePng();
-  const b64 = Buffer.from(png).toString('base64');
+  const smallPng = await makePng();
+  let png = smallPng;
+  let b64 = Buffer.from(png).toString('base64');
   let mode: OpenAIMode = 'succeed';
   let answer = 'NEW_IMAGE';
   let classifierStalls = false;
@@ -93,7 +96,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     url: `${http.origin}/v1`,
     requests: http.requests,
-    png,
+    get png() {
+      return png;
+    },
+    image: (next) => {
+      png = next;
+      b64 = Buffer.from(next).toString('base64');
+    },
     mode: (next) => {
       mode = next;
     },
@@ -110,6 +119,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       for (let i = 0; i < count; i++) failures.push({ status, ...options });
     },
     reset: () => {
+      png = smallPng;
+      b64 = Buffer.from(png).toString('base64');
       mode = 'succeed';
       answer = 'NEW_IMAGE';
       classifierStalls = false;

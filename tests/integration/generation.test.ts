@@ -49,6 +49,19 @@ describe('generation with the offline provider', () => {
     const exported = await sharp(new Uint8Array(await download.arrayBuffer())).metadata();
     expect([exported.format, exported.width, exported.height]).toEqual(['png', 1280, 720]);
     expect((await fetch(generated.image_url)).headers.get('content-type')).toBe('image/jpeg');
+    // The chat's previews: WebP at three widths of the same 16:9 frame.
+    expect(generated.image_sources.map((s: { width: number }) => s.width)).toEqual([480, 960, 1280]);
+    for (const source of generated.image_sources) {
+      const preview = await fetch(source.url);
+      expect(preview.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(new Uint8Array(await preview.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', source.width, (source.width * 9) / 16]);
+    }
+    // The recommended download: a 1280x720 JPEG, far under YouTube's 2 MB.
+    const jpeg = new Uint8Array(await (await fetch(generated.jpeg_download_url)).arrayBuffer());
+    const youtube = await sharp(jpeg).metadata();
+    expect([youtube.format, youtube.width, youtube.height]).toEqual(['jpeg', 1280, 720]);
+    expect(jpeg.length).toBeLessThanOrEqual(600_000);
 
     const conversations = (await api('GET', '/api/conversations')).body.conversations;
     expect(conversations[0]).toMatchObject({
@@ -183,6 +196,8 @@ describe('reference images', () => {
       done.image_url,
       done.full_image_url,
       done.download_url,
+      done.jpeg_download_url,
+      ...done.image_sources.map((source: { url: string }) => source.url),
     ];
     for (const url of urls) expect((await fetch(url)).status).toBe(200);
 

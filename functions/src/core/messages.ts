@@ -1,5 +1,5 @@
 import { NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
-import type { MessageRole, MessageStatus, StoredMessage } from './types';
+import type { ImageKeys, MessageRole, MessageStatus, StoredMessage } from './types';
 
 /** A new stored message with the defaults every message starts with; `fields` sets the rest. */
 export function newMessage(
@@ -11,8 +11,19 @@ export function newMessage(
   return { ...NEW_MESSAGE_DEFAULTS, ...fields };
 }
 
+/** Every S3 key of one generated image, for deleting them together. */
+export const keysOfImage = (keys: ImageKeys): string[] => [
+  ...new Set([
+    keys.original,
+    keys.export,
+    keys.preview,
+    ...(keys.youtube ? [keys.youtube] : []),
+    ...(keys.previews ?? []).map((p) => p.key),
+  ]),
+];
+
 /** Every S3 key a message holds: its references, and all sizes of the image it generated. */
 export const imageKeysOf = (message: StoredMessage): string[] => [
   ...(message.uploaded_images ?? []),
-  ...(message.image_keys ? Object.values(message.image_keys) : []),
+  ...(message.image_keys ? keysOfImage(message.image_keys) : []),
 ];

@@ -2,21 +2,29 @@ import type { Message } from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 
-/** The S3 keys of a generated image's three sizes. */
+/** The S3 keys of a generated image's sizes. */
 export interface ImageKeys {
   /** The provider's original PNG, opened full size. */
   original: string;
-  /** 1280x720 PNG under 2 MB: what the download button gives. */
+  /** 1280x720 lossless PNG: the download named by the prompt with `_generated.png`. */
   export: string;
-  /** Small JPEG the chat shows. */
+  /** 1280x720 JPEG at most 600 KB: the recommended, YouTube-ready download. Absent on older images. */
+  youtube?: string;
+  /** JPEG the chat shows where no WebP preview fits: the YouTube JPEG, or on older images a 640x360 one. */
   preview: string;
+  /** WebP previews of the 1280x720 frame, narrowest first, for `srcset`. Absent on older images. */
+  previews?: { width: number; key: string }[];
 }
 
 /**
  * A message as DynamoDB holds it: image fields are S3 keys (signed into URLs
  * when read), plus the job bookkeeping of a pending assistant message.
  */
-export interface StoredMessage extends Omit<Message, 'image_url' | 'full_image_url' | 'download_url'> {
+export interface StoredMessage
+  extends Omit<
+    Message,
+    'image_url' | 'image_sources' | 'full_image_url' | 'download_url' | 'jpeg_download_url'
+  > {
   image_url: null;
   image_keys?: ImageKeys;
   provider?: string;

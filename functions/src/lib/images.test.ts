@@ -1,6 +1,16 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { deriveImageSizes, MAX_EXPORT_BYTES, NOT_AN_IMAGE, normalizeImage } from './images';
+import { makePhotoPng } from '../../../tests/fakes/photo-like';
+import {
+  decodeFrame,
+  encodeDownloads,
+  encodePreviews,
+  MAX_JPEG_BYTES,
+  NOT_AN_IMAGE,
+  normalizeImage,
+  PREVIEW_WIDTHS,
+  youtubeJpeg,
+} from './images';
 
 const noisyPng = async (width: number, height: number) => {
   const raw = Buffer.alloc(width * height * 3);
@@ -12,14 +22,67 @@ const noisyPng = async (width: number, height: number) => {
   );
 };
 
-describe('deriveImageSizes', () => {
-  it('exports a 1280x720 PNG under 2 MB and a 640x360 preview, even from noisy 3:2 art', async () => {
-    const sizes = await deriveImageSizes(await noisyPng(1536, 1024));
-    const exported = await sharp(sizes.export).metadata();
-    expect([exported.format, exported.width, exported.height]).toEqual(['png', 1280, 720]);
-    expect(sizes.export.length).toBeLessThanOrEqual(MAX_EXPORT_BYTES);
-    const preview = await sharp(sizes.preview).metadata();
-    expect([preview.format, preview.width, preview.height]).toEqual(['jpeg', 640, 360]);
+/** One provider-sized photo-like PNG for the whole file: it takes a few seconds to draw. */
+const photo = makePhotoPng();
+
+const describeImage = async (bytes: Uint8Array) => {
+  const { format, width, height } = await sharp(bytes).metadata();
+  return { format, width, height };
+};
+
+describe('derived image sizes', () => {
+  it('decodes the 3:2 original once into an exact 1280x720 frame', async () => {
+    const frame = await decodeFrame(await noisyPng(1536, 1024));
+    expect([frame.info.width, frame.info.height]).toEqual([1280, 720]);
+    expect(frame.data.length).toBe(1280 * 720 * frame.info.channels);
+  });
+
+  it('previews the frame in WebP at three widths, narrowest first, all 16:9', async () => {
+    const previews = await encodePreviews(await decodeFrame(await photo));
+    expect(previews.map((p) => p.width)).toEqual([480, 960, 1280]);
+    expect(PREVIEW_WIDTHS.length).toBeGreaterThanOrEqual(2);
+    const described = await Promise.all(previews.map((p) => describeImage(p.bytes)));
+    expect(described).toEqual([
+      { format: 'webp', width: 480, height: 270 },
+      { format: 'webp', width: 960, height: 540 },
+      { format: 'webp', width: 1280, height: 720 },
+    ]);
+    // Each wider preview costs more, and the widest is still far smaller than a JPEG of the frame.
+    const sizes = previews.map((p) => p.bytes.length);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+    expect(sizes[2]).toBeLessThan(200_000);
+  });
+
+  it('downloads as a lossless 1280x720 PNG, never re-quantised to a palette, even past 2 MB', async () => {
+    const frame = await decodeFrame(await noisyPng(1536, 1024));
+    const { png } = await encodeDownloads(frame);
+    expect(await describeImage(png)).toEqual({ format: 'png', width: 1280, height: 720 });
+    const decoded = await sharp(png).raw().toBuffer();
+    expect(decoded.equals(frame.data)).toBe(true);
+    expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect((await sharp(png).metadata()).isPalette).toBeFalsy();
+  });
+
+  it('makes a YouTube-ready 1280x720 JPEG at or under 600 KB from photo-like and pure-noise art', async () => {
+    for (const original of [await photo, await noisyPng(1536, 1024)]) {
+      const { jpeg } = await encodeDownloads(await decodeFrame(original));
+      expect(await describeImage(jpeg)).toEqual({ format: 'jpeg', width: 1280, height: 720 });
+      expect(jpeg.length).toBeLessThanOrEqual(MAX_JPEG_BYTES);
+    }
+  });
+
+  it('lowers the JPEG quality, a bounded number of times, until the file fits', async () => {
+    // A small noisy frame: the rule is the same at any size, and four mozjpeg passes stay quick.
+    const data = Buffer.alloc(320 * 180 * 3);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24;
+    const frame = { data, info: { width: 320, height: 180, channels: 3 as const } };
+    const first = await youtubeJpeg(frame);
+    const squeezed = await youtubeJpeg(frame, first.length - 1);
+    expect(squeezed.length).toBeLessThan(first.length);
+    // Nothing fits one byte: it stops at the lowest quality rather than looping on.
+    const floor = await youtubeJpeg(frame, 1);
+    expect(floor.length).toBeGreaterThan(1);
+    expect(floor.length).toBeLessThanOrEqual(squeezed.length);
   });
 });
 

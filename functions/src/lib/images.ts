@@ -7,8 +7,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 const MAX_INPUT_PIXELS = 50_000_000;
 /** Longest edge kept for references and model photos; providers don't use more. */
 const MAX_EDGE = 2048;
-/** YouTube's thumbnail limit; the export must stay under it. */
-export const MAX_EXPORT_BYTES = 2 * 1024 * 1024;
 export const NOT_AN_IMAGE =
   'That file is not an image we can use. Please attach a JPEG, PNG, WebP, GIF or AVIF image.';
 
@@ -34,24 +32,88 @@ export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8A
   }
 }
 
+/** Every size kept next to the provider's original is cut from this exact 16:9 frame. */
+export const FRAME_WIDTH = 1280;
+export const FRAME_HEIGHT = 720;
 /**
- * The sizes kept next to the provider's original: a 16:9 1280x720 PNG under
- * 2 MB for download (the download is named `…_generated.png`), and a small JPEG preview.
+ * Widths of the chat's WebP previews: a phone, a laptop's chat column, and that column on a
+ * 2x screen (the frame itself). The browser picks one with `srcset`/`sizes`.
  */
-export async function deriveImageSizes(
-  original: Uint8Array,
-): Promise<{ export: Uint8Array; preview: Uint8Array }> {
-  const source = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS });
-  const frame = source.clone().resize(1280, 720, { fit: 'cover', position: 'centre' });
-  const [full, preview] = await Promise.all([
-    frame.clone().png({ compressionLevel: 6 }).toBuffer(),
-    source.clone().resize(640, 360, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer(),
-  ]);
-  const exported =
-    full.length <= MAX_EXPORT_BYTES
-      ? full
-      : await frame.clone().png({ palette: true, quality: 90, compressionLevel: 6 }).toBuffer();
-  return { export: new Uint8Array(exported), preview: new Uint8Array(preview) };
+export const PREVIEW_WIDTHS = [480, 960, 1280] as const;
+/** The YouTube-ready JPEG stays at or under this, far inside YouTube's own 2 MB limit. */
+export const MAX_JPEG_BYTES = 600_000;
+/** JPEG qualities tried in turn until the file fits. */
+const JPEG_QUALITIES = [85, 75, 65, 50] as const;
+
+/** The decoded 1280x720 frame, raw RGB(A): decoded once, every output encodes from it. */
+export interface Frame {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+const encoder = (frame: Frame) => sharp(frame.data, { raw: frame.info });
+
+/** Decodes the provider's image once and crops it to the exact 16:9 frame at 1280x720. */
+export async function decodeFrame(original: Uint8Array): Promise<Frame> {
+  const { data, info } = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(FRAME_WIDTH, FRAME_HEIGHT, { fit: 'cover', position: 'centre' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/**
+ * The chat's previews, WebP at each preview width, narrowest first. The fastest WebP method:
+ * every job waits for these, and the slower methods save only about 5% of the bytes.
+ */
+export function encodePreviews(frame: Frame): Promise<{ width: number; bytes: Uint8Array }[]> {
+  return Promise.all(
+    PREVIEW_WIDTHS.map(async (width) => {
+      const image = width === frame.info.width ? encoder(frame) : encoder(frame).resize(width);
+      return { width, bytes: new Uint8Array(await image.webp({ quality: 75, effort: 0 }).toBuffer()) };
+    }),
+  );
+}
+
+/**
+ * The two downloads: the lossless 1280x720 PNG (fast deflate; a photo-like image can pass
+ * 2 MB, and is never re-quantised to a palette), and the YouTube-ready 1280x720 JPEG, encoded
+ * with mozjpeg at the highest quality that keeps it at or under 600 KB.
+ */
+export async function encodeDownloads(frame: Frame): Promise<{ png: Uint8Array; jpeg: Uint8Array }> {
+  const [png, jpeg] = await Promise.all([losslessPng(frame), youtubeJpeg(frame)]);
+  return { png, jpeg };
+}
+
+/** The frame as a PNG, quickly: a low deflate level costs a few percent of bytes, not seconds. */
+export async function losslessPng(frame: Frame): Promise<Uint8Array> {
+  return new Uint8Array(await encoder(frame).png({ compressionLevel: 2 }).toBuffer());
+}
+
+/**
+ * Every size kept next to the provider's original, from one decode: the WebP previews,
+ * the lossless PNG and the YouTube-ready JPEG, encoded side by side.
+ */
+export async function deriveImageSizes(original: Uint8Array) {
+  const frame = await decodeFrame(original);
+  const [previews, downloads] = await Promise.all([encodePreviews(frame), encodeDownloads(frame)]);
+  return { previews, ...downloads };
+}
+
+/**
+ * The frame as a mozjpeg JPEG at the first quality that fits `maxBytes`, trying at most four;
+ * at 1280x720 even pure noise fits 600 KB at the first, so the later ones are a bound, not a habit.
+ */
+export async function youtubeJpeg(frame: Frame, maxBytes = MAX_JPEG_BYTES): Promise<Uint8Array> {
+  let jpeg = Buffer.alloc(0);
+  for (const quality of JPEG_QUALITIES) {
+    jpeg = await encoder(frame)
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer();
+    if (jpeg.length <= maxBytes) break;
+  }
+  return new Uint8Array(jpeg);
 }
 
 /** Side of the square thumbnail kept with each model photo, for pickers and chips. */

@@ -2,6 +2,7 @@ import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-s
 import { deleteBlobs, putBlob } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { classifyRequest } from '../core/classify';
+import { keysOfImage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
 import { claimJob, listMessagesByConversation, showJobPhase } from '../data/messages-repo';
@@ -119,16 +120,18 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
     }
     const answeredAt = performance.now();
     const imageKeys = await storeImages(job, result.image.bytes);
+    const storedAt = performance.now();
     settled =
       !signal.aborted &&
       (await completeJobAndCommitCredit(job, { imageKeys, prompt: request.content, isEdit }));
     // Out of time, or settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
-    if (!settled) await deleteBlobs(Object.values(imageKeys));
+    if (!settled) await deleteBlobs(keysOfImage(imageKeys));
     // The backend's own share of a generation: from the provider's answer to the image being ready.
     logger.info('job done', {
       jobId: job.id,
       settled,
       after_provider_ms: Math.round(performance.now() - answeredAt),
+      images_ms: Math.round(storedAt - answeredAt),
     });
     if (settled) await nameConversationAfterAnswer(request, upToRequest);
     if (settled && request.selected_model_ids?.length) {
@@ -147,16 +150,24 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
 async function storeImages(job: StoredMessage, original: Uint8Array): Promise<ImageKeys> {
   // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
   const base = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
+  const [sizes] = await Promise.all([
+    deriveImageSizes(original),
+    putBlob(`${base}/original.png`, original, 'image/png'),
+  ]);
   const keys: ImageKeys = {
     original: `${base}/original.png`,
     export: `${base}/thumbnail-1280x720.png`,
-    preview: `${base}/preview.jpg`,
+    youtube: `${base}/thumbnail-1280x720.jpg`,
+    // The YouTube JPEG doubles as the fallback for a browser that takes no WebP.
+    preview: `${base}/thumbnail-1280x720.jpg`,
+    previews: sizes.previews.map(({ width }) => ({ width, key: `${base}/preview-${width}.webp` })),
   };
-  const sizes = await deriveImageSizes(original);
   await Promise.all([
-    putBlob(keys.original, original, 'image/png'),
-    putBlob(keys.export, sizes.export, 'image/png'),
-    putBlob(keys.preview, sizes.preview, 'image/jpeg'),
+    putBlob(keys.export, sizes.png, 'image/png'),
+    putBlob(keys.preview, sizes.jpeg, 'image/jpeg'),
+    ...sizes.previews.map(({ width, bytes }) =>
+      putBlob(`${base}/preview-${width}.webp`, bytes, 'image/webp'),
+    ),
   ]);
   return keys;
 }

@@ -14,18 +14,31 @@ export async function viewMessage(message: StoredMessage): Promise<Message> {
     pending_since: _since,
     ...fields
   } = message;
-  const [uploaded, preview, full, download] = await Promise.all([
+  const [uploaded, preview, sources, full, download, jpegDownload] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
     image_keys ? signedGetUrl(image_keys.preview) : null,
+    // Images stored before the WebP previews have none: the chat shows their JPEG preview.
+    image_keys?.previews
+      ? Promise.all(
+          image_keys.previews.map(async ({ width, key }) => ({
+            url: await signedGetUrl(key),
+            width,
+            type: 'image/webp',
+          })),
+        )
+      : null,
     image_keys ? signedGetUrl(image_keys.original) : null,
     image_keys ? signedGetUrl(image_keys.export) : null,
+    image_keys?.youtube ? signedGetUrl(image_keys.youtube) : null,
   ]);
   return {
     ...fields,
     uploaded_images: uploaded,
     image_url: preview,
+    image_sources: sources,
     full_image_url: full,
     download_url: download,
+    jpeg_download_url: jpegDownload,
   };
 }
 

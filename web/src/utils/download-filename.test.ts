@@ -19,4 +19,10 @@ describe('downloadFilename', () => {
     expect(downloadFilename('')).toBe('thumbnail_generated.png');
     expect(downloadFilename(null)).toBe('thumbnail_generated.png');
   });
+
+  it('names the YouTube JPEG by the same rule, with its own extension', () => {
+    expect(downloadFilename('Epic Minecraft Build!', 'jpeg')).toBe('epic_minecraft_build__generated.jpg');
+    expect(downloadFilename('Epic Minecraft Build!', 'png')).toBe('epic_minecraft_build__generated.png');
+    expect(downloadFilename('X'.repeat(80), 'jpeg')).toBe(`${'x'.repeat(50)}_generated.jpg`);
+  });
 });

@@ -1,14 +1,18 @@
 const MAX_STEM_LENGTH = 50;
-const SUFFIX = '_generated.png';
+const SUFFIX = '_generated';
+
+/** The two downloads of a generated image: the YouTube-ready JPEG and the lossless PNG. */
+export type DownloadFormat = 'jpeg' | 'png';
 
 /**
  * The download's file name: the prompt lowercased, every non-alphanumeric character replaced with '_',
- * at most 50 characters, plus '_generated.png'.
+ * at most 50 characters, plus '_generated.png'. The JPEG is named by the same rule with its own
+ * extension, '_generated.jpg', so the two files of one image sort side by side.
  */
-export function downloadFilename(prompt: string | null | undefined): string {
+export function downloadFilename(prompt: string | null | undefined, format: DownloadFormat = 'png'): string {
   const stem = (prompt ?? '')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '_')
     .slice(0, MAX_STEM_LENGTH);
-  return `${stem || 'thumbnail'}${SUFFIX}`;
+  return `${stem || 'thumbnail'}${SUFFIX}.${format === 'jpeg' ? 'jpg' : 'png'}`;
 }

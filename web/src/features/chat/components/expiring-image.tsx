@@ -9,6 +9,8 @@ interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
   errorClassName?: string;
   /** Wraps the loaded image in a link that opens this address in a new tab, e.g. the full-size image. */
   link?: { href: string; label: string; className?: string };
+  /** Sources the browser prefers to `src` when it takes their type, e.g. WebP at several widths. */
+  sources?: { type: string; srcSet: string; sizes: string }[];
 }
 
 /**
@@ -16,7 +18,7 @@ interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
  * it fails again, or the URL stays the same, it is hidden and a 'Failed to load image' error shows.
  */
 export function ExpiringImage(props: ExpiringImageProps) {
-  const { src, isBase64 = false, onExpired, errorClassName, link, className, alt, ...img } = props;
+  const { src, isBase64 = false, onExpired, errorClassName, link, sources, className, alt, ...img } = props;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const retried = useRef(false);
@@ -39,7 +41,18 @@ export function ExpiringImage(props: ExpiringImageProps) {
     onExpired().finally(() => setRefreshing(false));
   };
 
-  const image = <img src={src} alt={alt} onError={handleError} className={className} {...img} />;
+  const plain = <img src={src} alt={alt} onError={handleError} className={className} {...img} />;
+  // The <img> loads whichever source the browser picked, so its error covers them all.
+  const image = sources?.length ? (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
+      {plain}
+    </picture>
+  ) : (
+    plain
+  );
   if (!link) return image;
   return (
     <a href={link.href} target="_blank" rel="noreferrer" aria-label={link.label} className={link.className}>

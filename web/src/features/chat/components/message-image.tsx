@@ -1,3 +1,4 @@
+import type { ImageSource } from '@thumbnail-studio/contract';
 import { Download, Maximize2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useDownloadImage } from '../hooks/use-download-image';
@@ -9,26 +10,74 @@ interface MessageImageProps {
   onExpired?(): Promise<unknown>;
 }
 
-/** A generated thumbnail, the chat column wide and 16:9: click for full size, download the 1280x720 PNG. */
+/**
+ * How wide the image is drawn, for choosing among the preview widths: the chat column
+ * (at most 768 px, less its padding and the bubble's) or, on narrow screens, the screen less those.
+ */
+export const PREVIEW_SIZES = '(min-width: 760px) 710px, calc(100vw - 50px)';
+
+/** The previews grouped by type, each as a `srcset` of its widths. */
+export function previewSources(images: ImageSource[]) {
+  const types = [...new Set(images.map((image) => image.type))];
+  return types.map((type) => ({
+    type,
+    srcSet: images
+      .filter((image) => image.type === type)
+      .map((image) => `${image.url} ${image.width}w`)
+      .join(', '),
+    sizes: PREVIEW_SIZES,
+  }));
+}
+
+/**
+ * A generated thumbnail, the chat column wide and 16:9, from the preview width the screen needs:
+ * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG.
+ */
 export function MessageImage({ message, onExpired }: MessageImageProps) {
-  const { download, busy } = useDownloadImage(message.id, message.downloadUrl, message.prompt);
+  const jpeg = useDownloadImage(message.id, message.jpegDownloadUrl, message.prompt, 'jpeg');
+  const png = useDownloadImage(message.id, message.downloadUrl, message.prompt, 'png');
   const fullUrl = message.fullImageUrl ?? message.imageUrl;
   const alt = message.prompt ? `Generated thumbnail: ${message.prompt}` : 'Generated thumbnail';
+  // Older images have only the PNG: it is their one download.
+  const primary = message.jpegDownloadUrl ? jpeg : message.downloadUrl ? png : null;
   return (
     <figure className="flex flex-col gap-2">
       <ExpiringImage
         src={message.imageUrl}
+        sources={previewSources(message.imageSources)}
+        width={1280}
+        height={720}
+        loading="lazy"
+        decoding="async"
         isBase64={message.isBase64}
         onExpired={onExpired}
         alt={alt}
         link={{ href: fullUrl, label: 'Open full size image', className: 'block overflow-hidden rounded-xl' }}
-        className="aspect-video w-full rounded-xl bg-zinc-900 object-cover transition-transform duration-200 hover:scale-[1.01] motion-reduce:transition-none"
+        className="aspect-video h-auto w-full rounded-xl bg-zinc-900 object-cover transition-transform duration-200 hover:scale-[1.01] motion-reduce:transition-none"
         errorClassName="py-6 text-center"
       />
       <figcaption className="flex flex-wrap gap-2 px-1 pb-1">
-        {message.downloadUrl && (
-          <Button variant="secondary" size="sm" busy={busy} onClick={download}>
-            {!busy && <Download aria-hidden="true" className="size-4" />} Download
+        {primary && (
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={primary.busy}
+            onClick={primary.download}
+            title={primary === jpeg ? 'JPEG for YouTube, 1280x720, under 2 MB' : 'PNG, 1280x720'}
+          >
+            {!primary.busy && <Download aria-hidden="true" className="size-4" />} Download
+          </Button>
+        )}
+        {primary === jpeg && message.downloadUrl && (
+          <Button
+            variant="ghost"
+            size="sm"
+            busy={png.busy}
+            onClick={png.download}
+            aria-label="Download PNG"
+            title="Lossless PNG, 1280x720"
+          >
+            PNG
           </Button>
         )}
         <a

@@ -12,8 +12,10 @@ const buildMessage = (overrides: Partial<Message> = {}): Message => ({
   selected_model_ids: null,
   prompt: null,
   image_url: null,
+  image_sources: null,
   full_image_url: null,
   download_url: null,
+  jpeg_download_url: null,
   is_image_message: false,
   is_edit: false,
   created_at: '2026-03-15T12:00:00.000Z',
@@ -62,7 +64,26 @@ describe('toViewMessage', () => {
       imageUrl: 'https://s3.example/preview.jpg',
       fullImageUrl: 'https://s3.example/original.png',
       downloadUrl: 'https://s3.example/export.png',
+      imageSources: [],
+      jpegDownloadUrl: null,
     });
+  });
+
+  it('carries the preview widths and the YouTube JPEG of a newer image message', () => {
+    const sources = [480, 960].map((width) => ({
+      url: `https://s3.example/${width}.webp`,
+      width,
+      type: 'image/webp',
+    }));
+    const view = toViewMessage(
+      buildMessage({
+        is_image_message: true,
+        image_url: 'https://s3.example/youtube.jpg',
+        image_sources: sources,
+        jpeg_download_url: 'https://s3.example/youtube.jpg',
+      }),
+    );
+    expect(view).toMatchObject({ imageSources: sources, jpegDownloadUrl: 'https://s3.example/youtube.jpg' });
   });
 
   it('does not treat an image message without a url as an image', () => {

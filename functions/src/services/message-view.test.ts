@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { newMessage } from '../core/messages';
+import type { ImageKeys } from '../core/types';
+import { viewMessage } from './message-view';
+
+vi.mock('../adapters/blob-store', () => ({
+  signedGetUrl: async (key: string) => `https://signed.test/${key}`,
+}));
+
+const base = 'images/u1/m1/1';
+const imageMessage = (image_keys: ImageKeys) =>
+  newMessage({
+    id: 'm1',
+    conversation_id: 'c1',
+    user_id: 'u1',
+    role: 'assistant',
+    status: 'done',
+    content: 'Here is your thumbnail',
+    created_at: '2026-03-15T12:00:00.000Z',
+    is_image_message: true,
+    image_keys,
+  });
+
+describe('viewMessage', () => {
+  it('signs the WebP preview widths, the JPEG fallback and both downloads of an image', async () => {
+    const view = await viewMessage(
+      imageMessage({
+        original: `${base}/original.png`,
+        export: `${base}/thumbnail-1280x720.png`,
+        youtube: `${base}/thumbnail-1280x720.jpg`,
+        preview: `${base}/thumbnail-1280x720.jpg`,
+        previews: [480, 960, 1280].map((width) => ({ width, key: `${base}/preview-${width}.webp` })),
+      }),
+    );
+    expect(view).toMatchObject({
+      image_url: `https://signed.test/${base}/thumbnail-1280x720.jpg`,
+      image_sources: [480, 960, 1280].map((width) => ({
+        url: `https://signed.test/${base}/preview-${width}.webp`,
+        width,
+        type: 'image/webp',
+      })),
+      full_image_url: `https://signed.test/${base}/original.png`,
+      download_url: `https://signed.test/${base}/thumbnail-1280x720.png`,
+      jpeg_download_url: `https://signed.test/${base}/thumbnail-1280x720.jpg`,
+    });
+    expect(view).not.toHaveProperty('image_keys');
+  });
+
+  it('still shows an image stored before the previews: its small JPEG, and the PNG to download', async () => {
+    const view = await viewMessage(
+      imageMessage({
+        original: `${base}/original.png`,
+        export: `${base}/thumbnail-1280x720.png`,
+        preview: `${base}/preview.jpg`,
+      }),
+    );
+    expect(view).toMatchObject({
+      image_url: `https://signed.test/${base}/preview.jpg`,
+      image_sources: null,
+      download_url: `https://signed.test/${base}/thumbnail-1280x720.png`,
+      jpeg_download_url: null,
+    });
+  });
+});
