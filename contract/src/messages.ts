@@ -12,9 +12,12 @@ export const MAX_IMAGES_PER_MESSAGE = 4;
 export const MAX_MODELS_PER_MESSAGE = 10;
 
 /**
- * A message as the API answers it. Image fields are short-lived signed URLs:
- * `image_url` is the small preview the chat shows, `full_image_url` the
- * provider's original, `download_url` the 1280x720 PNG the download button saves.
+ * A message as the API answers it. Image fields are signed URLs that stay the
+ * same for an hour, so the browser's cache serves a reload: `image_url` is the
+ * small preview the chat shows, `full_image_url` the provider's original,
+ * `download_url` the 1280x720 PNG the download button saves. Lists (a page of
+ * messages, a poll of jobs) carry only the preview and the references; the
+ * other two are signed when used, by reading the one message.
  * Fields a message may lack take the defaults of a new message.
  */
 export const messageSchema = z.object({
@@ -35,6 +38,26 @@ export const messageSchema = z.object({
   status: messageStatusSchema.default('done'),
 });
 
+/** Most messages one page of a conversation holds. */
+export const MESSAGE_PAGE_SIZE = 20;
+
+/**
+ * One page of a conversation: its newest messages (or those before `?cursor=`),
+ * listed oldest first. `next_cursor`, when present, asks for the page before.
+ */
+export const messagePageSchema = z.object({
+  messages: z.array(messageSchema),
+  next_cursor: z.string().optional(),
+});
+
+/**
+ * A conversation's assistant messages from `?since=` (a job's id) on, oldest
+ * first: a pending one shows its phase, a settled one its outcome and preview.
+ */
+export const jobUpdatesSchema = z.object({ jobs: z.array(messageSchema) });
+
+export type MessagePage = z.infer<typeof messagePageSchema>;
+export type JobUpdates = z.infer<typeof jobUpdatesSchema>;
 export type MessageRole = z.infer<typeof messageRoleSchema>;
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export type Message = z.infer<typeof messageSchema>;

@@ -1,8 +1,12 @@
 import { signedGetUrl } from '../adapters/blob-store';
 import type { Message, StoredMessage } from '../core/types';
 
-/** What the API answers for a stored message: bookkeeping dropped, S3 keys signed into short-lived URLs. */
-export async function viewMessage(message: StoredMessage): Promise<Message> {
+/**
+ * What the API answers for a stored message: bookkeeping dropped, S3 keys signed
+ * into URLs. `listed` signs only what the chat shows at once (the preview and
+ * the references); the full size and the download are signed when one message is read.
+ */
+export async function viewMessage(message: StoredMessage, listed = false): Promise<Message> {
   const {
     image_keys,
     provider: _provider,
@@ -17,8 +21,8 @@ export async function viewMessage(message: StoredMessage): Promise<Message> {
   const [uploaded, preview, full, download] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
     image_keys ? signedGetUrl(image_keys.preview) : null,
-    image_keys ? signedGetUrl(image_keys.original) : null,
-    image_keys ? signedGetUrl(image_keys.export) : null,
+    image_keys && !listed ? signedGetUrl(image_keys.original) : null,
+    image_keys && !listed ? signedGetUrl(image_keys.export) : null,
   ]);
   return {
     ...fields,
@@ -29,4 +33,6 @@ export async function viewMessage(message: StoredMessage): Promise<Message> {
   };
 }
 
-export const viewMessages = (messages: StoredMessage[]) => Promise.all(messages.map(viewMessage));
+/** Messages as a list answers them: only the preview and the references signed. */
+export const viewListedMessages = (messages: StoredMessage[]) =>
+  Promise.all(messages.map((message) => viewMessage(message, true)));
