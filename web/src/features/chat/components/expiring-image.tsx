@@ -1,4 +1,4 @@
-import { type ImgHTMLAttributes, useRef, useState } from 'react';
+import { type ImgHTMLAttributes, type MouseEvent, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
 interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
@@ -8,7 +8,7 @@ interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
   onExpired?(): Promise<unknown>;
   errorClassName?: string;
   /** Wraps the loaded image in a link that opens this address in a new tab, e.g. the full-size image. */
-  link?: { href: string; label: string; className?: string };
+  link?: { href: string; label: string; className?: string; onClick?(event: MouseEvent): void };
 }
 
 /**
@@ -42,7 +42,14 @@ export function ExpiringImage(props: ExpiringImageProps) {
   const image = <img src={src} alt={alt} onError={handleError} className={className} {...img} />;
   if (!link) return image;
   return (
-    <a href={link.href} target="_blank" rel="noreferrer" aria-label={link.label} className={link.className}>
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={link.label}
+      className={link.className}
+      onClick={link.onClick}
+    >
       {image}
     </a>
   );

@@ -9,7 +9,7 @@ import { downloadImage } from '../api/download-image';
 export function useDownloadImage(messageId: string, url: string | null, prompt: string | null) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
-    if (!url || busy) return;
+    if (busy) return;
     setBusy(true);
     try {
       saveBlob(await downloadImage(messageId, url), downloadFilename(prompt));
