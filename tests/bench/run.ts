@@ -7,11 +7,12 @@ import { type BenchSection, isOverBudget, renderSection } from './report';
 import { generation } from './sections/generation';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { landingJs } from './sections/landing-js';
+import { opening } from './sections/opening';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const sections: BenchSection[] = [landingJs, lambdaBundles, generation];
+const sections: BenchSection[] = [landingJs, lambdaBundles, generation, opening];
 
 let failures = 0;
 for (const section of sections) {
