@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import sirv from 'sirv';
 import type { ApiFunctionName } from '../functions/src/routes';
@@ -141,10 +142,20 @@ export function createApiServer(options: ApiServerOptions): Server {
       const headers = Object.fromEntries(
         Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
       );
-      res.writeHead(result.statusCode ?? 200, { 'cache-control': 'no-store', ...headers });
-      return res.end(
-        result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined,
+      const raw = result.body
+        ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8')
+        : undefined;
+      const { body: sent, encoding } = compressed(
+        raw,
+        headers['content-type'],
+        req.headers['accept-encoding'],
       );
+      res.writeHead(result.statusCode ?? 200, {
+        'cache-control': 'no-store',
+        ...headers,
+        ...(encoding ? { 'content-encoding': encoding, vary: 'accept-encoding' } : {}),
+      });
+      return res.end(sent);
     }
 
     if (statics) return statics(req, res, () => sendJson(res, 404, { message: 'Not Found' }));
@@ -159,6 +170,28 @@ export function createApiServer(options: ApiServerOptions): Server {
       else res.end();
     });
   });
+}
+
+/** Smaller answers go as they are: compressing them saves nothing worth the time (CloudFront's own floor). */
+const MIN_COMPRESSED_BYTES = 1000;
+
+/**
+ * JSON compressed as CloudFront compresses `/api/*` in AWS: Brotli when the browser takes it,
+ * else gzip, else as it is.
+ */
+export function compressed(
+  body: Buffer | undefined,
+  contentType: string | undefined,
+  acceptEncoding: string | undefined,
+): { body: Buffer | undefined; encoding?: 'br' | 'gzip' } {
+  if (!body || body.length < MIN_COMPRESSED_BYTES || !/json/i.test(contentType ?? '')) return { body };
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) {
+    const params = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { body: brotliCompressSync(body, { params }), encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(body), encoding: 'gzip' };
+  return { body };
 }
 
 /** The one SQS call our functions make (SendMessage, AWS JSON 1.0 protocol). */

@@ -9,6 +9,8 @@ import { creditBalanceSchema, creditHistorySchema } from './credits';
 import {
   conversationSchema,
   createConversationBodySchema,
+  jobUpdatesSchema,
+  messagePageSchema,
   messageSchema,
   renameConversationBodySchema,
   sendMessageBodySchema,
@@ -87,17 +89,17 @@ export const endpoints = {
     response: z.object({ conversation: conversationSchema }),
   },
   deleteConversation: { method: 'DELETE', path: '/api/conversations/{id}', response: null },
-  listMessages: {
-    method: 'GET',
-    path: '/api/conversations/{id}/messages',
-    response: z.object({ messages: z.array(messageSchema) }),
-  },
+  /** The newest page; `?cursor=` from the previous page's `next_cursor` continues to older ones. */
+  listMessages: { method: 'GET', path: '/api/conversations/{id}/messages', response: messagePageSchema },
   sendMessage: {
     method: 'POST',
     path: '/api/conversations/{id}/messages',
     body: sendMessageBodySchema,
     response: sendResultSchema,
   },
+  /** Follows a conversation's jobs in one request: `?since=` the oldest pending job's id. */
+  getJobUpdates: { method: 'GET', path: '/api/conversations/{id}/jobs', response: jobUpdatesSchema },
+  /** One message with every image URL signed: the full size and the download are signed here, when used. */
   getMessage: { method: 'GET', path: '/api/messages/{id}', response: z.object({ message: messageSchema }) },
   listProviders: { method: 'GET', path: '/api/providers', response: providerListSchema },
   /** A new person model from a name and photos (data URLs or upload keys); the first photo is primary. */

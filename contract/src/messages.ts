@@ -19,12 +19,15 @@ export const imageSourceSchema = z.object({
 });
 
 /**
- * A message as the API answers it. Image fields are short-lived signed URLs:
- * `image_sources` the previews the chat shows (WebP at several widths, narrowest first),
- * `image_url` the JPEG it falls back to, `full_image_url` the provider's original,
- * `jpeg_download_url` the 1280x720 YouTube-ready JPEG (the recommended download) and
- * `download_url` the lossless 1280x720 PNG. Images stored before the previews and the JPEG
- * existed have null there, and a 640x360 JPEG as `image_url`.
+ * A message as the API answers it. Image fields are signed URLs that stay the
+ * same for an hour, so the browser's cache serves a reload: `image_sources` the
+ * previews the chat shows (WebP at several widths, narrowest first), `image_url`
+ * the JPEG it falls back to, `full_image_url` the provider's original,
+ * `jpeg_download_url` the 1280x720 YouTube-ready JPEG (the recommended download)
+ * and `download_url` the lossless 1280x720 PNG. Images stored before the previews
+ * and the JPEG existed have null there, and a 640x360 JPEG as `image_url`. Lists
+ * (a page of messages, a poll of jobs) carry only the previews and the references;
+ * the full size and the downloads are signed when used, by reading the one message.
  * Fields a message may lack take the defaults of a new message.
  */
 export const messageSchema = z.object({
@@ -47,6 +50,26 @@ export const messageSchema = z.object({
   status: messageStatusSchema.default('done'),
 });
 
+/** Most messages one page of a conversation holds. */
+export const MESSAGE_PAGE_SIZE = 20;
+
+/**
+ * One page of a conversation: its newest messages (or those before `?cursor=`),
+ * listed oldest first. `next_cursor`, when present, asks for the page before.
+ */
+export const messagePageSchema = z.object({
+  messages: z.array(messageSchema),
+  next_cursor: z.string().optional(),
+});
+
+/**
+ * A conversation's assistant messages from `?since=` (a job's id) on, oldest
+ * first: a pending one shows its phase, a settled one its outcome and preview.
+ */
+export const jobUpdatesSchema = z.object({ jobs: z.array(messageSchema) });
+
+export type MessagePage = z.infer<typeof messagePageSchema>;
+export type JobUpdates = z.infer<typeof jobUpdatesSchema>;
 export type MessageRole = z.infer<typeof messageRoleSchema>;
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export type Message = z.infer<typeof messageSchema>;

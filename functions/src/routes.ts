@@ -75,6 +75,7 @@ export const routes = [
   route('deleteConversation', 'conversations'),
   route('listMessages', 'messages'),
   route('sendMessage', 'messages'),
+  route('getJobUpdates', 'messages'),
   route('getMessage', 'messages'),
   route('listProviders', 'messages'),
   route('uploadModel', 'models'),

@@ -10,11 +10,20 @@ import { images } from './sections/images';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { landingJs } from './sections/landing-js';
 import { lighthouseLanding } from './sections/lighthouse';
+import { opening } from './sections/opening';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const allSections: BenchSection[] = [landingJs, chatJs, lighthouseLanding, lambdaBundles, images, generation];
+const allSections: BenchSection[] = [
+  landingJs,
+  chatJs,
+  lighthouseLanding,
+  lambdaBundles,
+  images,
+  generation,
+  opening,
+];
 // `BENCH_ONLY=generation npm run bench` runs the sections whose title contains that word.
 const only = process.env.BENCH_ONLY?.toLowerCase();
 const sections = only ? allSections.filter((s) => s.title.toLowerCase().includes(only)) : allSections;

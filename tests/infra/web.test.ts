@@ -12,7 +12,6 @@ const distribution = () =>
 const deployments = () => Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
 
 /** Managed CloudFront policy ids (AWS documentation). */
-const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 describe('buckets', () => {
@@ -77,12 +76,24 @@ describe('CloudFront', () => {
     expect(config.DefaultCacheBehavior.Compress).toBe(true);
   });
 
-  it('forwards /api/* to the HTTP API uncached with every viewer header but Host', () => {
+  it('forwards /api/* to the HTTP API compressed and uncached, with every viewer header but Host', () => {
     const behaviors = distribution().Properties.DistributionConfig.CacheBehaviors;
+    const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
+    const [policyId, policy] = Object.entries(policies)[0] ?? [];
+    expect(Object.keys(policies)).toHaveLength(1);
+    const config = policy?.Properties.CachePolicyConfig;
+    expect(config).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 1 });
+    expect(config.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+      QueryStringsConfig: { QueryStringBehavior: 'all' },
+    });
     expect(behaviors).toEqual([
       expect.objectContaining({
         PathPattern: '/api/*',
-        CachePolicyId: CACHING_DISABLED,
+        CachePolicyId: { Ref: policyId },
+        Compress: true,
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         ViewerProtocolPolicy: 'https-only',

@@ -107,7 +107,7 @@ async function storeQueuedJob(userId: string, conversationId: string, content: s
     pending_since: now,
   });
   await getOrOpenBalance(userId, 3);
-  await storeMessagesAndReserveCredit(request, job);
+  await storeMessagesAndReserveCredit(request, job, 3);
   return { jobId: job.id, conversationId, userId };
 }
 

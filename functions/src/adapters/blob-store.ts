@@ -8,7 +8,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireSetting, settings } from '../lib/settings';
 
-/** How long a signed image URL works; the web app re-reads messages to get fresh ones. */
+/** How long a signed upload URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
 
 let client: S3Client | undefined;
@@ -62,16 +62,35 @@ export async function blobSize(key: string): Promise<number | undefined> {
   }
 }
 
-/** A short-lived GET URL; with a filename the browser saves it under that name. */
+/**
+ * GET URLs are signed as of the start of the current hour and work for two, so
+ * every read within the hour hands out the same URL and the browser's cache
+ * answers repeat views (an object under a key never changes: keys are new ids).
+ * Any URL handed out works for at least an hour.
+ */
+export const SIGNING_WINDOW_SECONDS = 60 * 60;
+const GET_URL_SECONDS = 2 * SIGNING_WINDOW_SECONDS;
+/** What storage answers a signed GET with: the browser may keep the bytes as long as it likes. */
+export const IMMUTABLE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+/** The start of the signing window `now` falls in. */
+export const signingWindowStart = (now: number = Date.now()) =>
+  new Date(Math.floor(now / (SIGNING_WINDOW_SECONDS * 1000)) * SIGNING_WINDOW_SECONDS * 1000);
+
+/**
+ * A GET URL, the same for every call within the signing window (with the same
+ * credentials); with a filename the browser saves it under that name.
+ */
 export function signedGetUrl(key: string, filename?: string): Promise<string> {
   return getSignedUrl(
     s3(),
     new GetObjectCommand({
       Bucket: bucket(),
       Key: key,
+      ResponseCacheControl: IMMUTABLE_CACHE_CONTROL,
       ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}),
     }),
-    { expiresIn: SIGNED_URL_SECONDS },
+    { expiresIn: GET_URL_SECONDS, signingDate: signingWindowStart() },
   );
 }
 

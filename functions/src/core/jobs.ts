@@ -12,3 +12,10 @@ export const JOB_LEASE_MS = 15 * 60_000;
 
 /** Images of at most this many earlier image-bearing messages give the provider context. */
 export const CONTEXT_IMAGE_MESSAGES = 3;
+
+/**
+ * The classifier sees at most this many of the conversation's latest messages
+ * (the request among them): enough to tell an edit from a new image, and the
+ * worker reads no more of a long conversation than this and the context images need.
+ */
+export const CLASSIFIER_TURNS = 20;

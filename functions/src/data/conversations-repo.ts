@@ -60,11 +60,13 @@ export async function deleteConversation(userId: string, id: string): Promise<bo
   return Attributes !== undefined;
 }
 
-/** A transaction item that holds only while the user's conversation exists. */
-export const conversationExists = (userId: string, id: string) => ({
-  ConditionCheck: {
+/** A transaction item that moves the user's conversation to the top; it holds only while the conversation exists. */
+export const touchConversationItem = (userId: string, id: string, updatedAt: string) => ({
+  Update: {
     TableName: table(),
     Key: { user_id: userId, id },
+    UpdateExpression: 'SET updated_at = :now',
     ConditionExpression: 'attribute_exists(id)',
+    ExpressionAttributeValues: { ':now': updatedAt },
   },
 });

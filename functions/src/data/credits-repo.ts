@@ -4,7 +4,7 @@ import { type LedgerEntry, ledgerKeys, ledgerReasons } from '../core/credits';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
-import { conversationExists } from './conversations-repo';
+import { touchConversationItem } from './conversations-repo';
 import { balanceChange, balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
 import { newMessageItem, settleJobItem } from './messages-repo';
@@ -47,33 +47,45 @@ export async function getOrOpenBalance(userId: string, initialCredits: number): 
 }
 
 /**
- * Stores the user's message and the pending assistant message (the job) and
- * reserves the job's credit, all or nothing: with no credit left, or the
- * conversation gone (deleted by a request that raced this one), nothing is written.
+ * Stores the user's message and the pending assistant message (the job),
+ * reserves the job's credit and moves the conversation to the top, all or
+ * nothing: with no credit left, or the conversation gone (deleted by a request
+ * that raced this one), nothing is written. A user's first send opens their
+ * account (the initial grant) and tries once more; every other send is this
+ * one transaction and no other write, so a burst of sends holds the balance
+ * item as briefly as it can.
  */
-export async function storeMessagesAndReserveCredit(userMessage: StoredMessage, job: StoredMessage) {
-  try {
-    await transact({
-      conversation: conversationExists(job.user_id, job.conversation_id),
-      userMessage: newMessageItem(userMessage),
-      job: newMessageItem(job),
-      balance: balanceChange(job.user_id, -GENERATION_COST, {
-        expression: 'credits >= :cost',
-        values: { ':cost': GENERATION_COST },
-      }),
-      reservation: ledgerEntry(
-        job.user_id,
-        ledgerKeys.job(job.id).reserve,
-        -GENERATION_COST,
-        ledgerReasons.generation(job.prompt),
-        job.id,
-      ),
-    });
-  } catch (error) {
-    if (!(error instanceof TransactionFailedError)) throw error;
-    if (error.failed.has('conversation')) throw new NotFoundError('Conversation not found');
-    if (error.failed.has('balance')) throw new InsufficientCreditsError();
-    throw error;
+export async function storeMessagesAndReserveCredit(
+  userMessage: StoredMessage,
+  job: StoredMessage,
+  initialCredits: number,
+): Promise<void> {
+  for (let opened = false; ; opened = true) {
+    try {
+      await transact({
+        conversation: touchConversationItem(job.user_id, job.conversation_id, job.created_at),
+        userMessage: newMessageItem(userMessage),
+        job: newMessageItem(job),
+        balance: balanceChange(job.user_id, -GENERATION_COST, {
+          expression: 'credits >= :cost',
+          values: { ':cost': GENERATION_COST },
+        }),
+        reservation: ledgerEntry(
+          job.user_id,
+          ledgerKeys.job(job.id).reserve,
+          -GENERATION_COST,
+          ledgerReasons.generation(job.prompt),
+          job.id,
+        ),
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionFailedError)) throw error;
+      if (error.failed.has('conversation')) throw new NotFoundError('Conversation not found');
+      if (!error.failed.has('balance')) throw error;
+      if (opened || (await readBalance(job.user_id)) !== undefined) throw new InsufficientCreditsError();
+      await openAccount(job.user_id, initialCredits);
+    }
   }
 }
 

@@ -27,6 +27,83 @@ export function listMessagesByConversation(conversationId: string): Promise<Stor
   });
 }
 
+/**
+ * One page of a conversation, newest first from the start or from before the
+ * message `before`, returned oldest first. `more` says an older page exists.
+ */
+export async function listMessagesPage(
+  conversationId: string,
+  options: { before?: string; limit: number },
+): Promise<{ messages: StoredMessage[]; more: boolean }> {
+  // One more than a page: whether it comes back says an older page exists.
+  const { Items } = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: options.before
+        ? 'conversation_id = :c AND id < :before'
+        : 'conversation_id = :c',
+      ExpressionAttributeValues: {
+        ':c': conversationId,
+        ...(options.before ? { ':before': options.before } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: options.limit + 1,
+      ConsistentRead: true,
+    }),
+  );
+  const newestFirst = (Items ?? []) as StoredMessage[];
+  const more = newestFirst.length > options.limit;
+  const messages = newestFirst.slice(0, options.limit).reverse();
+  return { messages, more };
+}
+
+/** The conversation's assistant messages from the one with id `since` on, oldest first. */
+export function listAssistantMessagesSince(conversationId: string, since: string): Promise<StoredMessage[]> {
+  return queryAll<StoredMessage>({
+    TableName: table(),
+    KeyConditionExpression: 'conversation_id = :c AND id >= :since',
+    FilterExpression: '#role = :assistant',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':c': conversationId, ':since': since, ':assistant': 'assistant' },
+    ConsistentRead: true,
+  });
+}
+
+/**
+ * The end of a conversation up to the message `upTo` (included), read newest
+ * first a page at a time until it holds `turns` messages and `imageMessages`
+ * that carry images, or the conversation's start. Oldest first;
+ * `complete` says it reaches the first message.
+ */
+export async function listRecentMessages(
+  conversationId: string,
+  upTo: string,
+  want: { turns: number; imageMessages: number; hasImages(message: StoredMessage): boolean },
+): Promise<{ messages: StoredMessage[]; complete: boolean }> {
+  const newestFirst: StoredMessage[] = [];
+  let start: Record<string, unknown> | undefined;
+  let withImages = 0;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'conversation_id = :c AND id <= :upTo',
+        ExpressionAttributeValues: { ':c': conversationId, ':upTo': upTo },
+        ScanIndexForward: false,
+        Limit: want.turns,
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of (page.Items ?? []) as StoredMessage[]) {
+      newestFirst.push(item);
+      if (item.status !== 'error' && want.hasImages(item)) withImages += 1;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start && (newestFirst.length < want.turns || withImages < want.imageMessages));
+  return { messages: newestFirst.reverse(), complete: start === undefined };
+}
+
 export async function putMessage(message: StoredMessage): Promise<void> {
   await ddb.send(new PutCommand({ TableName: table(), Item: message }));
 }

@@ -1,13 +1,13 @@
-import { PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
+import { MESSAGE_PAGE_SIZE, PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
-import { getMessageById, listMessagesByConversation } from '../data/messages-repo';
+import { getMessageById, listAssistantMessagesSince, listMessagesPage } from '../data/messages-repo';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
 import { takeRateLimit } from '../services/limits';
-import { viewMessage, viewMessages } from '../services/message-view';
+import { viewListedMessages, viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
 
 async function requireConversation(userId: string, id: string | undefined) {
@@ -16,10 +16,35 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
+/** A cursor or `since` names a message by its id (a ULID); anything else names none. */
+const MESSAGE_ID = /^[0-9A-Za-z]{1,64}$/;
+
+function messageIdParam(value: string | undefined, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!MESSAGE_ID.test(value)) throw new BadRequestError(`That ${what} does not exist`);
+  return value;
+}
+
 export const handler = createApiHandler<RouteKey<'messages'>>({
-  'GET /api/conversations/{id}/messages': async ({ userId, params }) => {
+  'GET /api/conversations/{id}/messages': async ({ userId, params, event }) => {
+    const before = messageIdParam(event.queryStringParameters?.cursor, 'page of messages');
     const conversation = await requireConversation(userId, params.id);
-    return json(200, { messages: await viewMessages(await listMessagesByConversation(conversation.id)) });
+    const page = await listMessagesPage(conversation.id, { before, limit: MESSAGE_PAGE_SIZE });
+    const oldest = page.messages[0];
+    return json(200, {
+      messages: await viewListedMessages(page.messages),
+      // The cursor is the oldest message's id: the next page is what came before it.
+      ...(page.more && oldest ? { next_cursor: oldest.id } : {}),
+    });
+  },
+
+  'GET /api/conversations/{id}/jobs': async ({ userId, params, event }) => {
+    const since = messageIdParam(event.queryStringParameters?.since, 'job');
+    if (!since) throw new BadRequestError('Say since which job: ?since=<job id>');
+    const conversation = await requireConversation(userId, params.id);
+    const jobs = await listAssistantMessagesSince(conversation.id, since);
+    // Only a settled job's preview is signed; a pending one has no image yet.
+    return json(200, { jobs: await viewListedMessages(jobs) });
   },
 
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {

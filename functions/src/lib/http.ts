@@ -20,9 +20,10 @@ export interface ApiRequest {
 
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
 
+/** A JSON answer; never cached, by the browser or by CloudFront (whose API policy compresses it). */
 export const json = (statusCode: number, body: unknown): ApiResult => ({
   statusCode,
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
   body: JSON.stringify(body),
 });
 

@@ -2,10 +2,11 @@ import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-s
 import { deleteBlobs, putBlob } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { classifyRequest } from '../core/classify';
+import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { keysOfImage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
-import { claimJob, listMessagesByConversation, showJobPhase } from '../data/messages-repo';
+import { claimJob, listRecentMessages, showJobPhase } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
 import { deriveImageSizes } from '../lib/images';
 import { logger } from '../lib/logger';
@@ -14,7 +15,7 @@ import { createProvider, isProviderId } from '../providers';
 import { type Operation, otherErrorText } from '../providers/error-texts';
 import type { GenerationResult } from '../providers/types';
 import { nameConversationAfterAnswer } from './conversations';
-import { loadContextImages, loadPeople, toChatTurns } from './job-context';
+import { contextKeysOf, loadContextImages, loadPeople, toChatTurns } from './job-context';
 
 /** How far a job got: which provider operation it is in, once decided. */
 interface Progress {
@@ -82,18 +83,26 @@ function outOfTimeText(job: StoredMessage, progress: Progress): string {
 async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Progress): Promise<void> {
   let settled = false;
   try {
-    const history = await listMessagesByConversation(job.conversation_id);
-    // The job answers the message it was sent with, even if another tab's send interleaved ids.
-    const request = history.find((m) => m.id === job.request_id && m.role === 'user');
-    if (!request) throw new Error('the job has no user message');
-    const upToRequest = history.filter((m) => m.id <= request.id && m.status !== 'error');
+    // The job answers the message it was sent with, even if another tab's send interleaved ids;
+    // it reads back from there only as far as the classifier and the context images need.
+    if (!job.request_id) throw new Error('the job has no user message');
+    const recent = await listRecentMessages(job.conversation_id, job.request_id, {
+      turns: CLASSIFIER_TURNS,
+      imageMessages: CONTEXT_IMAGE_MESSAGES,
+      hasImages: (m) => contextKeysOf(m).length > 0,
+    });
+    const request = recent.messages.at(-1);
+    if (!request || request.id !== job.request_id || request.role !== 'user') {
+      throw new Error('the job has no user message');
+    }
+    const upToRequest = recent.messages.filter((m) => m.status !== 'error');
     const upToJob = [...upToRequest, job];
 
     const provider = await createProvider(job.provider ?? 'local', await getSecrets());
     // Classified with the chat as the creator sees it right after sending: the new message
     // and its placeholder last. The model gets only the earlier turns as context, since the
     // new message is sent to it separately.
-    const turns = toChatTurns(upToJob);
+    const turns = toChatTurns(upToJob).slice(-CLASSIFIER_TURNS);
     const earlier = turns.slice(0, -2);
     const kind = await classifyRequest(
       turns,

@@ -1,8 +1,12 @@
 import { signedGetUrl } from '../adapters/blob-store';
 import type { Message, StoredMessage } from '../core/types';
 
-/** What the API answers for a stored message: bookkeeping dropped, S3 keys signed into short-lived URLs. */
-export async function viewMessage(message: StoredMessage): Promise<Message> {
+/**
+ * What the API answers for a stored message: bookkeeping dropped, S3 keys signed
+ * into URLs. `listed` signs only what the chat shows at once (the previews and
+ * the references); the full size and the downloads are signed when one message is read.
+ */
+export async function viewMessage(message: StoredMessage, listed = false): Promise<Message> {
   const {
     image_keys,
     provider: _provider,
@@ -27,9 +31,9 @@ export async function viewMessage(message: StoredMessage): Promise<Message> {
           })),
         )
       : null,
-    image_keys ? signedGetUrl(image_keys.original) : null,
-    image_keys ? signedGetUrl(image_keys.export) : null,
-    image_keys?.youtube ? signedGetUrl(image_keys.youtube) : null,
+    image_keys && !listed ? signedGetUrl(image_keys.original) : null,
+    image_keys && !listed ? signedGetUrl(image_keys.export) : null,
+    image_keys?.youtube && !listed ? signedGetUrl(image_keys.youtube) : null,
   ]);
   return {
     ...fields,
@@ -42,4 +46,6 @@ export async function viewMessage(message: StoredMessage): Promise<Message> {
   };
 }
 
-export const viewMessages = (messages: StoredMessage[]) => Promise.all(messages.map(viewMessage));
+/** Messages as a list answers them: only the previews and the references signed. */
+export const viewListedMessages = (messages: StoredMessage[]) =>
+  Promise.all(messages.map((message) => viewMessage(message, true)));

@@ -4,7 +4,7 @@ import { PENDING_SHARD } from '../core/jobs';
 import { newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { updateConversation } from '../data/conversations-repo';
-import { getOrOpenBalance, refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
+import { refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
 import { putMessage } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
 import { BadRequestError, InsufficientCreditsError } from '../lib/errors';
@@ -65,14 +65,12 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     pending_shard: PENDING_SHARD,
     pending_since: now,
   });
-  await getOrOpenBalance(input.userId, settings().INITIAL_CREDITS);
   try {
-    await storeMessagesAndReserveCredit(userMessage, job);
+    await storeMessagesAndReserveCredit(userMessage, job, settings().INITIAL_CREDITS);
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
     return refuseForCredits(userMessage, job);
   }
-  await updateConversation(input.userId, input.conversationId, { updated_at: now });
   try {
     await enqueueJob({ jobId: job.id, conversationId: input.conversationId, userId: input.userId });
   } catch (error) {

@@ -2,7 +2,10 @@ import { Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -103,6 +106,22 @@ export class Web extends Construct {
       },
     });
 
+    // API Gateway's HTTP API never compresses, and CloudFront compresses only under a cache
+    // policy that takes Accept-Encoding, which an all-zero TTL policy (CachingDisabled) can't.
+    // This one caches nothing in practice: answers say `no-store` and carry no max-age, the
+    // default TTL is 0, and the caller's token and the query are in the key besides.
+    const apiPolicy = new CachePolicy(this, 'ApiCompression', {
+      comment: 'Thumbnail Studio API: compressed, not cached',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     // `apiEndpoint` is `https://<id>.execute-api.<region>.amazonaws.com`; the origin wants the host.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
 
@@ -136,7 +155,8 @@ export class Web extends Construct {
           origin: new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
+          cachePolicy: apiPolicy,
+          compress: true,
           // Everything but Host (API Gateway routes on its own host name); includes Authorization.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,

@@ -11,6 +11,9 @@ import type { BenchSection, Measurement } from '../report';
 
 const SEQUENTIAL_JOBS = 50;
 const CONCURRENT_JOBS = 100;
+/** The fake provider's time per job in the burst, and what the backend may add to it. */
+const BURST_PROVIDER_MS = 1000;
+const BURST_ALLOWANCE_MS = 5000;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -92,7 +95,7 @@ export const generation: BenchSection = {
       // The burst measures contention on one balance, not image work: 100 photos' worth of
       // encoding on the 2 shared local cores would measure the machine (AWS gives each job its own Lambda).
       openai.image(await makePng());
-      openai.latency(1000);
+      openai.latency(BURST_PROVIDER_MS);
       const burst = await newUser(cloud, 'bench-burst');
       const began = performance.now();
       const sends = await Promise.all(
@@ -102,10 +105,17 @@ export const generation: BenchSection = {
       );
       const sendsMs = performance.now() - began;
       const accepted = sends.filter((s) => s.status === 202);
-      // Polled once a second, as the web app does, so the polling doesn't compete with the jobs.
-      await Promise.all(
-        accepted.map((s) => waitForSettled(burst.api, s.body.assistantMessage.id, 120_000, 1000)),
-      );
+      // Followed as the web app does: one request a second for the whole conversation.
+      const jobIds: string[] = accepted.map((s) => s.body.assistantMessage.id).sort();
+      const jobsPath = `${burst.path.replace(/messages$/, 'jobs')}?since=${jobIds[0]}`;
+      let polls = 0;
+      for (const deadline = Date.now() + 120_000; ; polls++) {
+        const { body } = await burst.api('GET', jobsPath);
+        const jobs = body.jobs as { id: string; status: string }[];
+        if (jobIds.every((id) => jobs.some((job) => job.id === id && job.status !== 'pending'))) break;
+        if (Date.now() > deadline) throw new Error('the burst did not settle in 2 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
       const wall = performance.now() - began;
       const { balance, sum } = await readCreditItems(cloud.runtime.dynamodbEndpoint, burst.userId);
       const exact = accepted.length === CONCURRENT_JOBS && balance === 0 && sum === 0;
@@ -118,7 +128,12 @@ export const generation: BenchSection = {
         label: `${CONCURRENT_JOBS} concurrent jobs, 1 s provider`,
         value: wall,
         unit: 'ms',
-        budget: budgets.concurrentJobsWallMs,
+      });
+      measurements.push({
+        label: 'burst wall time / (provider time + 5 s)',
+        value: wall / (BURST_PROVIDER_MS + BURST_ALLOWANCE_MS),
+        unit: 'x',
+        budget: budgets.burstOverProviderPlusAllowance,
         ...(exact
           ? {}
           : { error: `credits not exact: ${accepted.length} accepted, balance ${balance}, ledger ${sum}` }),
@@ -130,7 +145,7 @@ export const generation: BenchSection = {
           `provider answer: a ${photo.length}-byte 1536x1024 photo-like PNG (the burst: a 64x36 one)`,
           "after provider = the worker's own time from the provider's answer to the image being ready (every size in S3, credit committed); image work = decoding, encoding and storing the sizes (see the image section for its split)",
           'concurrent run: one user, so every send contends for the same balance item (transaction conflicts are retried); locally all 100 jobs share 2 cores, where AWS runs each in its own Lambda',
-          `concurrent run: ${CONCURRENT_JOBS} accepted of ${CONCURRENT_JOBS}, balance ${balance}, ledger sum ${sum}`,
+          `concurrent run: ${CONCURRENT_JOBS} accepted of ${CONCURRENT_JOBS}, balance ${balance}, ledger sum ${sum}; followed with ${polls + 1} polls of the conversation`,
         ],
       };
     } finally {

@@ -1,26 +1,38 @@
-import { type Query, useQueries } from '@tanstack/react-query';
+import { type Query, useQuery } from '@tanstack/react-query';
 import { endpoints, type Message } from '@thumbnail-studio/contract';
 import { callApi } from '../../../lib/api-client';
 import { pollDelay } from '../utils/poll-delay';
-import { messageQueryKey } from './message-cache';
+import { jobUpdatesQueryKey } from './message-cache';
 
+/** One message with every image URL signed, the full size and the download among them. */
 export async function getMessageById(messageId: string): Promise<Message> {
   const { message } = await callApi(endpoints.getMessage, { params: { id: messageId } });
   return message;
 }
 
-const pollWhilePending = (query: Query<Message>) => {
-  const status = query.state.data?.status;
-  return status === 'done' || status === 'error' ? false : pollDelay(query.state.dataUpdateCount);
+/** The conversation's jobs from `since` on, as they stand. */
+export async function getJobUpdates(conversationId: string, since: string): Promise<Message[]> {
+  const { jobs } = await callApi(endpoints.getJobUpdates, {
+    params: { id: conversationId },
+    query: { since },
+  });
+  return jobs;
+}
+
+const pollWhilePending = (query: Query<Message[]>) => {
+  const settled = query.state.data?.every((job) => job.status !== 'pending') ?? false;
+  return settled ? false : pollDelay(query.state.dataUpdateCount);
 };
 
-/** Follows pending assistant messages until their generation job on the server is done or failed. */
-export const usePendingMessages = (messageIds: readonly string[]) =>
-  useQueries({
-    queries: messageIds.map((id) => ({
-      queryKey: messageQueryKey(id),
-      queryFn: () => getMessageById(id),
-      refetchInterval: pollWhilePending,
-      staleTime: 0,
-    })),
+/**
+ * Follows every pending job of a conversation with one request at a time: all of its jobs from
+ * `since` (the oldest pending one) on. None is followed while `since` is null.
+ */
+export const useJobUpdates = (conversationId: string | null, since: string | null) =>
+  useQuery({
+    queryKey: jobUpdatesQueryKey(conversationId ?? '', since ?? ''),
+    queryFn: () => getJobUpdates(conversationId ?? '', since ?? ''),
+    enabled: Boolean(conversationId && since),
+    refetchInterval: pollWhilePending,
+    staleTime: 0,
   });

@@ -1,7 +1,11 @@
 import type { Message } from '@thumbnail-studio/contract';
 
 export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
-export const messageQueryKey = (messageId: string) => ['message', messageId] as const;
+/** Where the next older page of a conversation starts; null when the oldest is loaded. */
+export const olderCursorQueryKey = (conversationId: string) => ['messages-older', conversationId] as const;
+/** A conversation's jobs as followed since the oldest pending one. */
+export const jobUpdatesQueryKey = (conversationId: string, since: string) =>
+  ['jobs', conversationId, since] as const;
 
 /** Messages shown before the server answered carry ids with this prefix; they are never polled. */
 const OPTIMISTIC_PREFIX = 'optimistic-';

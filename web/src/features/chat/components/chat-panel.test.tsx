@@ -23,6 +23,7 @@ async function renderChat(reply: () => Response | SendResult) {
   const answered = gate();
   server.use(
     answer(endpoints.listMessages, () => ({ messages: [greeting('c1')] })),
+    answer(endpoints.getJobUpdates, () => ({ jobs: [] })),
     answer(endpoints.sendMessage, async () => {
       await answered.opened;
       return reply();
@@ -101,5 +102,54 @@ describe('ChatPanel send', () => {
     await waitFor(() => expect(textarea.value).toBe(prompt));
     expect(props.onMessageSent).not.toHaveBeenCalled();
     expect(props.onInsufficientCredits).not.toHaveBeenCalled();
+  });
+});
+
+describe('ChatPanel opening a long conversation', () => {
+  const image = (id: string) =>
+    message(id, {
+      is_image_message: true,
+      prompt: `Thumbnail ${id}`,
+      image_url: `https://storage.test/${id}/preview.jpg?sig=1`,
+    });
+
+  it('shows the newest page, loads the older one from near the top, and loads previews lazily in a reserved box', async () => {
+    const cursors: (string | null)[] = [];
+    server.use(
+      answer(endpoints.listMessages, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return cursor === 'img-3'
+          ? { messages: [greeting('c1'), image('img-1'), image('img-2')] }
+          : { messages: [image('img-3'), image('img-4')], next_cursor: 'img-3' };
+      }),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatPanel
+          conversationId="c1"
+          provider="local"
+          ensureConversation={vi.fn(async () => 'c1')}
+          onMessageSent={vi.fn()}
+          onInsufficientCredits={vi.fn()}
+          onGenerationSettled={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    // The test's screen has no height: the scroller is at its top, so the older page comes at once.
+    await screen.findByText(GREETING);
+    expect(cursors).toEqual([null, 'img-3']);
+    const previews = messages().getAllByRole('img', { name: /Generated thumbnail/ });
+    expect(previews.map((img) => img.getAttribute('src'))).toEqual(
+      ['img-1', 'img-2', 'img-3', 'img-4'].map((id) => `https://storage.test/${id}/preview.jpg?sig=1`),
+    );
+    for (const img of previews) {
+      expect(img.getAttribute('loading')).toBe('lazy');
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1280', '720']);
+    }
+    // The oldest page is loaded: nothing more is asked for.
+    fireEvent.scroll(screen.getByRole('log', { name: 'Messages' }).parentElement?.parentElement as Element);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(cursors).toEqual([null, 'img-3']);
   });
 });

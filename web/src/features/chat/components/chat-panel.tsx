@@ -3,7 +3,7 @@ import type { Message } from '@thumbnail-studio/contract';
 import { type ReactNode, useCallback } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
-import { useMessages } from '../api/get-messages';
+import { useMessages, useOlderMessages } from '../api/get-messages';
 import { messagesQueryKey } from '../api/message-cache';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useAttachments } from '../hooks/use-attachments';
@@ -41,6 +41,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const modelIds = props.selectedModelIds ?? NO_MODELS;
   const queryClient = useQueryClient();
   const messages = useMessages(conversationId);
+  const older = useOlderMessages(conversationId);
   const send = useSendMessage();
   const attachments = useAttachments();
   const stored = messages.data ?? EMPTY;
@@ -94,6 +95,11 @@ export function ChatPanel(props: ChatPanelProps) {
         error={messages.error ? errorMessage(messages.error) : null}
         onImagesExpired={refreshImages}
         renderModels={props.renderMessageModels}
+        hasOlder={older.hasOlder}
+        loadingOlder={older.loadingOlder}
+        onLoadOlder={() => {
+          older.loadOlder().catch((error) => toast.error(errorMessage(error)));
+        }}
       />
       <ChatInput
         busy={send.isPending || generating}

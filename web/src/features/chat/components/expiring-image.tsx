@@ -1,4 +1,4 @@
-import { type ImgHTMLAttributes, useRef, useState } from 'react';
+import { type ImgHTMLAttributes, type MouseEvent, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
 interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
@@ -8,7 +8,7 @@ interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
   onExpired?(): Promise<unknown>;
   errorClassName?: string;
   /** Wraps the loaded image in a link that opens this address in a new tab, e.g. the full-size image. */
-  link?: { href: string; label: string; className?: string };
+  link?: { href: string; label: string; className?: string; onClick?(event: MouseEvent): void };
   /** Sources the browser prefers to `src` when it takes their type, e.g. WebP at several widths. */
   sources?: { type: string; srcSet: string; sizes: string }[];
 }
@@ -55,7 +55,14 @@ export function ExpiringImage(props: ExpiringImageProps) {
   );
   if (!link) return image;
   return (
-    <a href={link.href} target="_blank" rel="noreferrer" aria-label={link.label} className={link.className}>
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={link.label}
+      className={link.className}
+      onClick={link.onClick}
+    >
       {image}
     </a>
   );

@@ -63,6 +63,19 @@ describe('MessageImage', () => {
     expect(screen.getByRole('button', { name: 'Download PNG' })).toBeTruthy();
   });
 
+  it('offers both downloads for a listed image, whose download URLs are signed on click', () => {
+    renderImage({
+      image_url: `${storage}/thumbnail-1280x720.jpg?sig=1`,
+      image_sources: [{ url: `${storage}/preview-480.webp?sig=1`, width: 480, type: 'image/webp' }],
+      download_url: null,
+      jpeg_download_url: null,
+    });
+    expect(screen.getByRole('button', { name: 'Download' }).getAttribute('title')).toMatch(
+      /JPEG for YouTube/,
+    );
+    expect(screen.getByRole('button', { name: 'Download PNG' })).toBeTruthy();
+  });
+
   it('shows an image stored before the previews from its JPEG, with the PNG as its one download', () => {
     const container = renderImage({
       image_url: `${storage}/preview.jpg?sig=1`,

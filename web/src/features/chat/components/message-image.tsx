@@ -1,7 +1,9 @@
 import type { ImageSource } from '@thumbnail-studio/contract';
 import { Download, Maximize2 } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useDownloadImage } from '../hooks/use-download-image';
+import { openFullSize } from '../hooks/use-open-full-size';
 import type { ViewMessage } from '../utils/to-view-message';
 import { ExpiringImage } from './expiring-image';
 
@@ -31,15 +33,24 @@ export function previewSources(images: ImageSource[]) {
 
 /**
  * A generated thumbnail, the chat column wide and 16:9, from the preview width the screen needs:
- * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG.
+ * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG. The preview
+ * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
 export function MessageImage({ message, onExpired }: MessageImageProps) {
   const jpeg = useDownloadImage(message.id, message.jpegDownloadUrl, message.prompt, 'jpeg');
   const png = useDownloadImage(message.id, message.downloadUrl, message.prompt, 'png');
   const fullUrl = message.fullImageUrl ?? message.imageUrl;
+  // Without a signed original yet, the click signs one (the link keeps the preview for a middle click).
+  const onOpenFull = (event: MouseEvent) => {
+    if (message.fullImageUrl || message.isBase64 || event.button !== 0) return;
+    event.preventDefault();
+    openFullSize(message.id);
+  };
   const alt = message.prompt ? `Generated thumbnail: ${message.prompt}` : 'Generated thumbnail';
-  // Older images have only the PNG: it is their one download.
-  const primary = message.jpegDownloadUrl ? jpeg : message.downloadUrl ? png : null;
+  // Lists carry no download URLs (they are signed on click). Images made with WebP previews also
+  // have the YouTube JPEG; older ones only the PNG, their one download.
+  const hasJpeg = Boolean(message.jpegDownloadUrl) || message.imageSources.length > 0;
+  const primary = message.isBase64 ? null : hasJpeg ? jpeg : png;
   return (
     <figure className="flex flex-col gap-2">
       <ExpiringImage
@@ -52,7 +63,12 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
         isBase64={message.isBase64}
         onExpired={onExpired}
         alt={alt}
-        link={{ href: fullUrl, label: 'Open full size image', className: 'block overflow-hidden rounded-xl' }}
+        link={{
+          href: fullUrl,
+          label: 'Open full size image',
+          className: 'block overflow-hidden rounded-xl',
+          onClick: onOpenFull,
+        }}
         className="aspect-video h-auto w-full rounded-xl bg-zinc-900 object-cover transition-transform duration-200 hover:scale-[1.01] motion-reduce:transition-none"
         errorClassName="py-6 text-center"
       />
@@ -68,7 +84,7 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
             {!primary.busy && <Download aria-hidden="true" className="size-4" />} Download
           </Button>
         )}
-        {primary === jpeg && message.downloadUrl && (
+        {primary === jpeg && (
           <Button
             variant="ghost"
             size="sm"
@@ -84,6 +100,7 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
           href={fullUrl}
           target="_blank"
           rel="noreferrer"
+          onClick={onOpenFull}
           className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm text-zinc-300 hover:bg-zinc-700/60 hover:text-zinc-50"
         >
           <Maximize2 aria-hidden="true" className="size-4" /> Full size

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ViewMessage } from '../utils/to-view-message';
 import { MessageBubble } from './message-bubble';
@@ -10,20 +10,62 @@ interface MessageListProps {
   onImagesExpired?(): Promise<unknown>;
   /** What a user message shows of the person models it featured. */
   renderModels?(ids: readonly string[]): ReactNode;
+  /** Older messages exist on the server: scrolling near the top asks for them. */
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?(): void;
 }
 
-/** Messages oldest first; keeps the newest in view as messages arrive. */
-export function MessageList({ messages, isLoading, error, onImagesExpired, renderModels }: MessageListProps) {
+/** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
+const LOAD_OLDER_MARGIN = 600;
+
+/**
+ * Messages oldest first; keeps the newest in view as messages arrive, and loads older ones as the
+ * creator scrolls up, keeping what they look at in place.
+ */
+export function MessageList(props: MessageListProps) {
+  const { messages, isLoading, error, onImagesExpired, renderModels } = props;
+  const { hasOlder = false, loadingOlder = false, onLoadOlder } = props;
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
+  const firstId = messages[0]?.id;
+  // The scroll height before older messages went in above: the view moves down by what they add.
+  const heightBefore = useRef<number | null>(null);
 
-  useEffect(() => {
+  // Before paint, so the screen opens at the newest message and lazy images near the top never start.
+  useLayoutEffect(() => {
     if (lastId) endRef.current?.scrollIntoView({ block: 'end' });
   }, [lastId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages went in on top
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || heightBefore.current === null) return;
+    scroller.scrollTop += scroller.scrollHeight - heightBefore.current;
+    heightBefore.current = null;
+  }, [firstId]);
+
+  const askForOlder = () => {
+    const scroller = scrollerRef.current;
+    if (!scroller || !hasOlder || loadingOlder || !onLoadOlder) return;
+    if (scroller.scrollTop > LOAD_OLDER_MARGIN) return;
+    heightBefore.current = scroller.scrollHeight;
+    onLoadOlder();
+  };
+
+  // A first page shorter than the screen can't be scrolled: ask for more at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked whenever the list or the cursor changes
+  useEffect(askForOlder, [firstId, hasOlder, loadingOlder]);
+
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto">
+    <div ref={scrollerRef} onScroll={askForOlder} className="min-h-0 flex-1 overflow-y-auto">
       <div className="mx-auto flex w-full max-w-3xl flex-col px-4 py-6">
+        {loadingOlder && (
+          <p role="status" className="flex items-center justify-center gap-2 pb-4 text-sm text-zinc-400">
+            <Spinner /> Loading earlier messages...
+          </p>
+        )}
         {isLoading && (
           <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-zinc-400">
             <Spinner /> Loading messages...

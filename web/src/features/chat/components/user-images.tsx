@@ -19,6 +19,10 @@ export function UserImages({ urls, onExpired }: UserImagesProps) {
             src={url}
             onExpired={onExpired}
             alt={`Reference image ${index + 1}`}
+            width={128}
+            height={72}
+            loading="lazy"
+            decoding="async"
             link={{ href: url, label: `Open reference image ${index + 1}`, className: 'block' }}
             className="aspect-video w-full rounded-lg border border-zinc-700 bg-zinc-900 object-cover"
             errorClassName="text-xs"

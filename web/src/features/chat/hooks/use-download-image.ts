@@ -14,7 +14,7 @@ export function useDownloadImage(
 ) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
-    if (!url || busy) return;
+    if (busy) return;
     setBusy(true);
     try {
       saveBlob(await downloadImage(messageId, url, format), downloadFilename(prompt, format));

@@ -31,7 +31,7 @@ describe('useFollowPendingMessages', () => {
     vi.useRealTimers();
   });
 
-  it('polls a pending assistant message until it is done, updating the list once and settling once', async () => {
+  it('follows a pending job through its phases until it is done, updating the list and settling once', async () => {
     const prompt = message('user-1', { role: 'user', content: 'A red car' });
     const pending = message('job-1', { status: 'pending', content: PHASE_TEXT.queued });
     const phases: Message[] = [
@@ -48,10 +48,11 @@ describe('useFollowPendingMessages', () => {
     const polled: string[] = [];
     server.use(
       answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), prompt, pending] })),
-      answer(endpoints.getMessage, ({ params }) => {
-        polled.push(params.id ?? '');
+      answer(endpoints.getJobUpdates, ({ params, request }) => {
+        expect(params.id).toBe('c1');
+        polled.push(new URL(request.url).searchParams.get('since') ?? '');
         const next = phases[Math.min(polled.length - 1, phases.length - 1)] as Message;
-        return { message: next };
+        return { jobs: [next] };
       }),
     );
     const onSettled = vi.fn();
@@ -62,7 +63,9 @@ describe('useFollowPendingMessages', () => {
     await elapse(0);
     expect(result.current?.map(({ id }) => id)).toEqual(['greeting-c1', 'user-1', 'job-1']);
     expect(polled).toEqual(['job-1']);
+    expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.queued });
 
+    // The placeholder says what the job is doing as soon as the next poll sees it move on.
     await elapse(1000);
     expect(polled).toHaveLength(2);
     expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.generating });
@@ -99,9 +102,9 @@ describe('useFollowPendingMessages', () => {
           message('failed-1', { status: 'error' }),
         ],
       })),
-      answer(endpoints.getMessage, ({ params }) => {
+      answer(endpoints.getJobUpdates, ({ params }) => {
         polled.push(params.id ?? '');
-        return { message: message(params.id ?? '') };
+        return { jobs: [] };
       }),
     );
     const onSettled = vi.fn();
@@ -118,9 +121,9 @@ describe('useFollowPendingMessages', () => {
     const polled: string[] = [];
     server.use(
       answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), stored] })),
-      answer(endpoints.getMessage, ({ params }) => {
+      answer(endpoints.getJobUpdates, ({ params }) => {
         polled.push(params.id ?? '');
-        return { message: stored };
+        return { jobs: [stored] };
       }),
     );
     const onSettled = vi.fn();
@@ -137,5 +140,30 @@ describe('useFollowPendingMessages', () => {
     const polls = polled.length;
     await elapse(5000);
     expect(polled).toHaveLength(polls);
+  });
+
+  it('follows every pending job of the conversation with one request per poll', async () => {
+    const jobs = ['job-1', 'job-2', 'job-3'].map((id) =>
+      message(id, { status: 'pending', content: PHASE_TEXT.queued }),
+    );
+    let polls = 0;
+    server.use(
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), ...jobs] })),
+      answer(endpoints.getJobUpdates, ({ request }) => {
+        polls += 1;
+        expect(new URL(request.url).searchParams.get('since')).toBe('job-1');
+        return { jobs: jobs.map((job) => ({ ...job, content: PHASE_TEXT.generating })) };
+      }),
+    );
+    const { result } = renderWithQueries(useFollowedConversation, { initialProps: { onSettled: vi.fn() } });
+    await elapse(0);
+    expect(polls).toBe(1);
+    expect(result.current?.slice(1).map((job) => job.content)).toEqual([
+      PHASE_TEXT.generating,
+      PHASE_TEXT.generating,
+      PHASE_TEXT.generating,
+    ]);
+    await elapse(1000);
+    expect(polls).toBe(2);
   });
 });

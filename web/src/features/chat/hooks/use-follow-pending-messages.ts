@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@thumbnail-studio/contract';
 import { useEffect, useRef } from 'react';
-import { usePendingMessages } from '../api/get-message';
+import { useJobUpdates } from '../api/get-message';
 import { isFollowable, mergeMessages, messagesQueryKey } from '../api/message-cache';
 
 const changed = (before: Message, after: Message) =>
@@ -10,7 +10,8 @@ const changed = (before: Message, after: Message) =>
   before.is_image_message !== after.is_image_message;
 
 /**
- * Polls the conversation's pending assistant messages and writes each update into the message list.
+ * Follows the conversation's pending jobs, all of them with one request per poll, and writes each
+ * change (a new phase, the outcome) into the message list.
  * `onSettled` runs when a job seen pending has finished, whether a poll or a reload of the list
  * showed it (e.g. after visiting another conversation), to refresh the balance and the titles.
  */
@@ -21,16 +22,18 @@ export function useFollowPendingMessages(
 ) {
   const queryClient = useQueryClient();
   // Messages loaded pending (after a reload or a later visit) are followed just like new ones.
-  const pendingIds = messages.filter(isFollowable).map((message) => message.id);
-  const results = usePendingMessages(pendingIds);
+  // Ids are time-ordered: every pending job is at or after the oldest one.
+  const since = messages.find(isFollowable)?.id ?? null;
+  const followed = useJobUpdates(conversationId, since);
   const onSettledRef = useRef(onSettled);
   onSettledRef.current = onSettled;
   const seenPending = useRef(new Set<string>());
 
-  const updates = results.flatMap((result) => (result.data ? [result.data] : []));
+  const updates = followed.data ?? [];
   const fresh = updates.filter((update) => {
     const current = messages.find((message) => message.id === update.id);
-    return current !== undefined && changed(current, update);
+    // Only a pending message moves on: a stale poll never takes a settled one back.
+    return current?.status === 'pending' && changed(current, update);
   });
   const freshKey = fresh.map((message) => `${message.id}:${message.status}:${message.content}`).join('|');
 
