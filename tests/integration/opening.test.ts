@@ -79,12 +79,14 @@ describe('opening a conversation', () => {
         image_url: expect.any(String),
         full_image_url: null,
         download_url: null,
+        jpeg_download_url: null,
       });
       const { body } = await owner.api('GET', `/api/messages/${image.id}`);
       expect(body.message).toMatchObject({
         image_url: image.image_url,
         full_image_url: expect.stringContaining('original.png'),
         download_url: expect.stringContaining('thumbnail-1280x720.png'),
+        jpeg_download_url: expect.stringContaining('thumbnail-1280x720.jpg'),
       });
     }
   });
@@ -140,7 +142,9 @@ describe('following jobs', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
-    expect(jobs.every((job) => job.image_url?.includes('preview.jpg'))).toBe(true);
+    // A settled job carries what the chat shows: the JPEG fallback and the WebP preview widths.
+    expect(jobs.every((job) => job.image_url?.includes('thumbnail-1280x720.jpg'))).toBe(true);
+    expect(jobs.every((job) => job.image_sources?.length === 3)).toBe(true);
     expect(
       (await api('GET', `/api/conversations/${conversationId}/jobs?since=${jobIds[1]}`)).body.jobs,
     ).toHaveLength(1);
