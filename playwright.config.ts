@@ -9,8 +9,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.E2E_VIDEO_HOST_PORT ??= '3101';
 // The one video the fake image host knows; the tests paste links to it.
 process.env.E2E_VIDEO_ID ??= 'dQw4w9WgXcQ';
-// The offline provider answers after this long, so a test can reload while a job runs.
-process.env.E2E_PROVIDER_DELAY_MS ??= '3000';
+// The offline provider answers after this long, so a test can reload while a job runs (with room
+// for a slow, shared machine: the reload and sign-in must finish before the job does).
+process.env.E2E_PROVIDER_DELAY_MS ??= '6000';
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const videoHost = `http://127.0.0.1:${process.env.E2E_VIDEO_HOST_PORT}`;
 

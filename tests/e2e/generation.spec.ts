@@ -9,7 +9,7 @@ import { pngSize } from './support/png';
 const INSUFFICIENT = INSUFFICIENT_CREDITS_TEXT;
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 3000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
 
 test.describe('generating and editing thumbnails offline', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
