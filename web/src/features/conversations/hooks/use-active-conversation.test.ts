@@ -123,6 +123,19 @@ describe('useActiveConversation', () => {
     expect(backend.created).toEqual(['new-1']);
   });
 
+  it('sends into the conversation created on load, even from a callback taken before it existed', async () => {
+    const backend = fakeConversations([]);
+    const { result } = renderWithQueries(useActiveConversation);
+    const sendFromEarlierRender = result.current.ensureConversation;
+    await waitFor(() => expect(result.current.selectedId).toBe('new-1'));
+    let id = '';
+    await act(async () => {
+      id = await sendFromEarlierRender();
+    });
+    expect(id).toBe('new-1');
+    expect(backend.created).toEqual(['new-1']);
+  });
+
   it('creates no second conversation when an empty list fetched before the first one arrives later', async () => {
     const backend = fakeConversations([]);
     const { result, queryClient } = renderWithQueries(useActiveConversation);

@@ -16,7 +16,14 @@ export function useActiveConversation() {
   const conversations = useConversations();
   const create = useCreateConversation();
   const remove = useDeleteConversation();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelected] = useState<string | null>(null);
+  // The selection as of now, for callers holding a callback from an earlier render (a send
+  // started before the first conversation was created must not create another).
+  const current = useRef<string | null>(null);
+  const setSelectedId = useCallback((next: string | null | ((id: string | null) => string | null)) => {
+    current.current = typeof next === 'function' ? next(current.current) : next;
+    setSelected(current.current);
+  }, []);
   // Created here: a list fetched just before the creation lacks them, and must not undo the selection.
   const created = useRef(new Set<string>());
   const list = conversations.data;
@@ -26,7 +33,7 @@ export function useActiveConversation() {
     created.current.add(conversation.id);
     setSelectedId(conversation.id);
     return conversation.id;
-  }, [create.mutateAsync]);
+  }, [create.mutateAsync, setSelectedId]);
 
   // One creation at a time for "none exists" and "none selected on send", which can race.
   const inflight = useRef<Promise<string> | null>(null);
@@ -49,7 +56,7 @@ export function useActiveConversation() {
     }
     const listed = list.some((conversation) => conversation.id === selectedId);
     if (!selectedId || (!listed && !created.current.has(selectedId))) setSelectedId(first.id);
-  }, [list, selectedId, createOnce]);
+  }, [list, selectedId, createOnce, setSelectedId]);
 
   const deleteConversation = useCallback(
     async (id: string) => {
@@ -58,16 +65,16 @@ export function useActiveConversation() {
       // The effect above then picks the first remaining conversation or creates one.
       setSelectedId((current) => (current === id ? null : current));
     },
-    [remove.mutateAsync],
+    [remove.mutateAsync, setSelectedId],
   );
 
   /** The conversation to send into; when none is selected, one is created and 100 ms pass. */
   const ensureConversation = useCallback(async () => {
-    if (selectedId) return selectedId;
+    if (current.current) return current.current;
     const id = await createOnce();
     await wait(NEW_CONVERSATION_SEND_DELAY_MS);
     return id;
-  }, [selectedId, createOnce]);
+  }, [createOnce]);
 
   return {
     conversations: list ?? [],
