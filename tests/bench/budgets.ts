@@ -15,6 +15,12 @@ export const budgets = {
    */
   lambdaBundleKb: 500,
   /**
+   * Importing each API function's bundle in a fresh Node process, median: the share of a
+   * Lambda cold start our code decides. Absolute, on the 2-core dev machine; the bench also
+   * prints each as a multiple of an empty module's import from the same rounds.
+   */
+  lambdaImportMs: 80,
+  /**
    * The backend's own time per generation, median: from the provider's answer to the image
    * being ready for the browser (three sizes in S3, the credit committed).
    */

@@ -1,13 +1,12 @@
 import { PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
-import { getMessageById, listMessagesByConversation } from '../data/messages-repo';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
 import { takeRateLimit } from '../services/limits';
-import { viewMessage, viewMessages } from '../services/message-view';
+import { viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
 
 async function requireConversation(userId: string, id: string | undefined) {
@@ -16,12 +15,8 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
+/** Sending, and what it needs to know; the reads of a chat are served by `reads`. */
 export const handler = createApiHandler<RouteKey<'messages'>>({
-  'GET /api/conversations/{id}/messages': async ({ userId, params }) => {
-    const conversation = await requireConversation(userId, params.id);
-    return json(200, { messages: await viewMessages(await listMessagesByConversation(conversation.id)) });
-  },
-
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
@@ -49,12 +44,6 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
       return errorAnswer(refusal.status, refusal.code, refusal.message, answer);
     }
     return json(202, answer);
-  },
-
-  'GET /api/messages/{id}': async ({ userId, params }) => {
-    const message = params.id ? await getMessageById(userId, params.id) : undefined;
-    if (!message) throw new NotFoundError('Message not found');
-    return json(200, { message: await viewMessage(message) });
   },
 
   'GET /api/providers': async () => {

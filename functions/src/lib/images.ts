@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { BadRequestError } from './errors';
+import { loadSharp } from './sharp';
 
 /** Formats we accept from users; SVG (scriptable) and anything else is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -17,6 +17,7 @@ export const NOT_AN_IMAGE =
  * orientation, drops all metadata (including location), caps the size.
  */
 export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8Array; mimeType: string }> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const { format } = await image.metadata();
@@ -41,6 +42,7 @@ export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8A
 export async function deriveImageSizes(
   original: Uint8Array,
 ): Promise<{ export: Uint8Array; preview: Uint8Array }> {
+  const sharp = await loadSharp();
   const source = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS });
   const frame = source.clone().resize(1280, 720, { fit: 'cover', position: 'centre' });
   const [full, preview] = await Promise.all([
@@ -59,6 +61,7 @@ const THUMBNAIL_SIZE = 256;
 
 /** A small square JPEG of an already checked image, centred on its middle. */
 export async function makeThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const thumbnail = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' })
     .jpeg({ quality: 80 })
