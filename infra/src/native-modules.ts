@@ -30,6 +30,14 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 /**
+ * Modules the bundles take from a file of ours instead: the SDK's default credential chain
+ * becomes the environment's credentials, all a Lambda function has (see the file).
+ */
+export const BUNDLE_ALIASES = {
+  '@aws-sdk/credential-provider-node': repoPath('functions', 'src', 'lib', 'lambda-credentials.ts'),
+} as const;
+
+/**
  * esbuild settings of a deployed bundle: `AppFunction` hands these to the CDK (adding source
  * maps), and tools that bundle a handler the same way (the bench, tests) use them as they are.
  *
@@ -49,6 +57,7 @@ export const lambdaBundleOptions = {
   banner: { js: ESM_REQUIRE_BANNER },
   tsconfig: repoPath('functions', 'tsconfig.json'),
   external: [...INSTALLED_MODULES],
+  alias: { ...BUNDLE_ALIASES },
 } satisfies BuildOptions;
 
 /** Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph. */

@@ -46,6 +46,13 @@ describe.each(allFunctions)('the %s bundle', (name) => {
     expect(bundledFiles(metafile).some((file) => file.startsWith('@aws-sdk/client-dynamodb/'))).toBe(true);
   });
 
+  it('takes credentials from the environment, without the SDK’s default chain and its clients', () => {
+    const chain = bundledFiles(metafile).filter((file) =>
+      /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity)|nested-clients)\//.test(file),
+    );
+    expect(chain).toEqual([]);
+  });
+
   it('loads sharp and the providers’ SDKs only with import(), when a request needs them', () => {
     const eager = externalImports(metafile).filter(
       (imported) =>
@@ -83,5 +90,8 @@ describe('AppFunction', () => {
     expect(code).not.toMatch(/from\s*"@aws-sdk\//);
     expect(code).not.toMatch(/from\s*"@smithy\//);
     expect(code).toContain('DynamoDB');
+    // The default chain's own error, so the alias reached the CDK's esbuild too.
+    expect(code).not.toContain('Could not load credentials from any providers');
+    expect(code).toContain('No AWS credentials in the environment');
   });
 });

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -100,6 +101,13 @@ export class AppFunction extends NodejsFunction {
         // that cannot be bundled stay out, installed beside the bundle.
         bundleAwsSDK: true,
         externalModules: lambdaBundleOptions.external,
+        // Relative to the project root, where the CDK runs esbuild (a path inside it either way).
+        esbuildArgs: Object.fromEntries(
+          Object.entries(lambdaBundleOptions.alias).map(([name, file]) => [
+            `--alias:${name}`,
+            `./${relative(repoRoot, file)}`,
+          ]),
+        ),
         commandHooks: installNativeModules(scope, props.entry),
       },
     });
