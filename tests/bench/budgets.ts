@@ -21,6 +21,11 @@ export const budgets = {
    */
   lambdaImportMs: 80,
   /**
+   * `npm start` on existing data until /api/health answers, median: the web build skipped as
+   * unchanged, DynamoDB Local's JVM the longest part.
+   */
+  localStartMs: 5_000,
+  /**
    * The backend's own time per generation, median: from the provider's answer to the image
    * being ready for the browser (three sizes in S3, the credit committed).
    */

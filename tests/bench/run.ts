@@ -8,11 +8,12 @@ import { generation } from './sections/generation';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { lambdaColdStart } from './sections/lambda-cold-start';
 import { landingJs } from './sections/landing-js';
+import { localCloudStart } from './sections/local-cloud-start';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const sections: BenchSection[] = [landingJs, lambdaBundles, lambdaColdStart, generation];
+const sections: BenchSection[] = [landingJs, lambdaBundles, lambdaColdStart, localCloudStart, generation];
 
 let failures = 0;
 for (const section of sections) {
