@@ -11,9 +11,11 @@ export const budgets = {
   landingJsGzipKb: 90,
   /**
    * Each Lambda's minified bundle: cold starts grow with the code Node has to parse.
-   * AWS SDK v3 and native modules are not counted; see the notes the bench prints.
+   * Native modules and the lazily loaded provider SDKs are not counted. The AWS SDK clients
+   * are, since the bundles carry them: that raised the figures by 200-300 kB while importing
+   * a bundle got 2.5-3.5 times faster than with the runtime's SDK (the cold-start section).
    */
-  lambdaBundleKb: 500,
+  lambdaBundleKb: 700,
   /**
    * Importing each API function's bundle in a fresh Node process, median: the share of a
    * Lambda cold start our code decides. Absolute, on the 2-core dev machine; the bench also
