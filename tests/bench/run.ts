@@ -8,8 +8,10 @@ import { chatJs } from './sections/chat-js';
 import { generation } from './sections/generation';
 import { images } from './sections/images';
 import { lambdaBundles } from './sections/lambda-bundles';
+import { lambdaColdStart } from './sections/lambda-cold-start';
 import { landingJs } from './sections/landing-js';
 import { lighthouseLanding } from './sections/lighthouse';
+import { localCloudStart } from './sections/local-cloud-start';
 import { opening } from './sections/opening';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
@@ -20,6 +22,8 @@ const allSections: BenchSection[] = [
   chatJs,
   lighthouseLanding,
   lambdaBundles,
+  lambdaColdStart,
+  localCloudStart,
   images,
   generation,
   opening,

@@ -1,12 +1,13 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { requireSetting, settings } from '../lib/settings';
+
+/**
+ * The S3 SDK and its presigner, loaded on first use: they are the largest part of a bundle,
+ * and many requests of the functions that have them (a list of conversations, the balance)
+ * never touch storage, so an import of the handler does not pay for them.
+ */
+const sdk = () => import('@aws-sdk/client-s3');
+const presigner = () => import('@aws-sdk/s3-request-presigner');
 
 /** How long a signed upload URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -17,7 +18,8 @@ let client: S3Client | undefined;
  * a checksum of an empty body (aws-sdk-js-v3#6994), and s3rver can't read
  * aws-chunked streams. Path-style is a setting for s3rver.
  */
-function s3(): S3Client {
+async function s3(): Promise<S3Client> {
+  const { S3Client } = await sdk();
   client ??= new S3Client({
     forcePathStyle: settings().S3_FORCE_PATH_STYLE,
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -29,21 +31,28 @@ function s3(): S3Client {
 const bucket = () => requireSetting('IMAGES_BUCKET');
 
 export async function putBlob(key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+  const { PutObjectCommand } = await sdk();
+  await (await s3()).send(
+    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 /** Deletes objects, 1000 per request (S3's limit); missing keys are fine. */
 export async function deleteBlobs(keys: string[]): Promise<void> {
+  const { DeleteObjectsCommand } = await sdk();
   for (let i = 0; i < keys.length; i += 1000) {
     const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-    await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch, Quiet: true } }));
+    await (await s3()).send(
+      new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch, Quiet: true } }),
+    );
   }
 }
 
 /** The object's bytes, or undefined when it does not exist. */
 export async function getBlob(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+  const { GetObjectCommand } = await sdk();
   try {
-    const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
     const bytes = await object.Body?.transformToByteArray();
     return bytes ? { bytes, contentType: object.ContentType ?? 'application/octet-stream' } : undefined;
   } catch (error) {
@@ -53,8 +62,9 @@ export async function getBlob(key: string): Promise<{ bytes: Uint8Array; content
 }
 
 export async function blobSize(key: string): Promise<number | undefined> {
+  const { HeadObjectCommand } = await sdk();
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const head = await (await s3()).send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
     return head.ContentLength;
   } catch (error) {
     if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
@@ -81,9 +91,10 @@ export const signingWindowStart = (now: number = Date.now()) =>
  * A GET URL, the same for every call within the signing window (with the same
  * credentials); with a filename the browser saves it under that name.
  */
-export function signedGetUrl(key: string, filename?: string): Promise<string> {
+export async function signedGetUrl(key: string, filename?: string): Promise<string> {
+  const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), presigner()]);
   return getSignedUrl(
-    s3(),
+    await s3(),
     new GetObjectCommand({
       Bucket: bucket(),
       Key: key,
@@ -99,9 +110,10 @@ export function signedGetUrl(key: string, filename?: string): Promise<string> {
  * `Content-Type` and `Content-Length` headers, so storage takes exactly `size` bytes declared
  * as `contentType` and refuses anything else (the presigner leaves both unsigned by default).
  */
-export function signedPutUrl(key: string, contentType: string, size: number): Promise<string> {
+export async function signedPutUrl(key: string, contentType: string, size: number): Promise<string> {
+  const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), presigner()]);
   return getSignedUrl(
-    s3(),
+    await s3(),
     new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
     { expiresIn: SIGNED_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );

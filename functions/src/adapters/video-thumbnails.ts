@@ -1,6 +1,6 @@
 import { isVideoId } from '@thumbnail-studio/contract';
-import sharp from 'sharp';
 import { settings } from '../lib/settings';
+import { loadSharp } from '../lib/sharp';
 import type { ImageData } from '../providers/types';
 
 export interface VideoThumbnailOptions {
@@ -89,6 +89,7 @@ async function fetchImage(
     if (!mimeType.startsWith('image/'))
       throw new FetchFailure('unavailable', `${url}: ${mimeType || 'no type'}`);
     const bytes = await readCapped(response, options.maxBytes, url);
+    const sharp = await loadSharp();
     const { width = 0, height = 0 } = await sharp(bytes)
       .metadata()
       .catch(() => ({ width: 0, height: 0 }));

@@ -1,15 +1,13 @@
 import { createConversationBodySchema, renameConversationBodySchema } from '@thumbnail-studio/contract';
-import { listConversationsByUser, updateConversation } from '../data/conversations-repo';
+import { updateConversation } from '../data/conversations-repo';
 import { NotFoundError } from '../lib/errors';
 import { createApiHandler, json, noContent, parseBody } from '../lib/http';
 import type { RouteKey } from '../routes';
 import { createConversationWithGreeting, deleteConversationWithContent } from '../services/conversations';
 import { takeRateLimit } from '../services/limits';
 
+/** Changes to conversations; the list is served by `reads`. */
 export const handler = createApiHandler<RouteKey<'conversations'>>({
-  'GET /api/conversations': async ({ userId }) =>
-    json(200, { conversations: await listConversationsByUser(userId) }),
-
   'POST /api/conversations': async ({ userId, event }) => {
     await takeRateLimit(userId, 'createConversation');
     const { title } = parseBody(event, createConversationBodySchema);

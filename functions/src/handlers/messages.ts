@@ -1,13 +1,12 @@
-import { MESSAGE_PAGE_SIZE, PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
+import { PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
-import { getMessageById, listAssistantMessagesSince, listMessagesPage } from '../data/messages-repo';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
 import { takeRateLimit } from '../services/limits';
-import { viewListedMessages, viewMessage } from '../services/message-view';
+import { viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
 
 async function requireConversation(userId: string, id: string | undefined) {
@@ -16,37 +15,8 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
-/** A cursor or `since` names a message by its id (a ULID); anything else names none. */
-const MESSAGE_ID = /^[0-9A-Za-z]{1,64}$/;
-
-function messageIdParam(value: string | undefined, what: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (!MESSAGE_ID.test(value)) throw new BadRequestError(`That ${what} does not exist`);
-  return value;
-}
-
+/** Sending, and what it needs to know; the reads of a chat are served by `reads`. */
 export const handler = createApiHandler<RouteKey<'messages'>>({
-  'GET /api/conversations/{id}/messages': async ({ userId, params, event }) => {
-    const before = messageIdParam(event.queryStringParameters?.cursor, 'page of messages');
-    const conversation = await requireConversation(userId, params.id);
-    const page = await listMessagesPage(conversation.id, { before, limit: MESSAGE_PAGE_SIZE });
-    const oldest = page.messages[0];
-    return json(200, {
-      messages: await viewListedMessages(page.messages),
-      // The cursor is the oldest message's id: the next page is what came before it.
-      ...(page.more && oldest ? { next_cursor: oldest.id } : {}),
-    });
-  },
-
-  'GET /api/conversations/{id}/jobs': async ({ userId, params, event }) => {
-    const since = messageIdParam(event.queryStringParameters?.since, 'job');
-    if (!since) throw new BadRequestError('Say since which job: ?since=<job id>');
-    const conversation = await requireConversation(userId, params.id);
-    const jobs = await listAssistantMessagesSince(conversation.id, since);
-    // Only a settled job's preview is signed; a pending one has no image yet.
-    return json(200, { jobs: await viewListedMessages(jobs) });
-  },
-
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
@@ -74,12 +44,6 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
       return errorAnswer(refusal.status, refusal.code, refusal.message, answer);
     }
     return json(202, answer);
-  },
-
-  'GET /api/messages/{id}': async ({ userId, params }) => {
-    const message = params.id ? await getMessageById(userId, params.id) : undefined;
-    if (!message) throw new NotFoundError('Message not found');
-    return json(200, { message: await viewMessage(message) });
   },
 
   'GET /api/providers': async () => {

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { BadRequestError } from './errors';
+import { loadSharp } from './sharp';
 
 /** Formats we accept from users; SVG (scriptable) and anything else is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -15,6 +15,7 @@ export const NOT_AN_IMAGE =
  * orientation, drops all metadata (including location), caps the size.
  */
 export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8Array; mimeType: string }> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const { format } = await image.metadata();
@@ -51,10 +52,12 @@ export interface Frame {
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
-const encoder = (frame: Frame) => sharp(frame.data, { raw: frame.info });
+/** An encoder over the decoded frame (sharp is loaded on first use). */
+const encoder = async (frame: Frame) => (await loadSharp())(frame.data, { raw: frame.info });
 
 /** Decodes the provider's image once and crops it to the exact 16:9 frame at 1280x720. */
 export async function decodeFrame(original: Uint8Array): Promise<Frame> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(FRAME_WIDTH, FRAME_HEIGHT, { fit: 'cover', position: 'centre' })
     .raw()
@@ -69,7 +72,8 @@ export async function decodeFrame(original: Uint8Array): Promise<Frame> {
 export function encodePreviews(frame: Frame): Promise<{ width: number; bytes: Uint8Array }[]> {
   return Promise.all(
     PREVIEW_WIDTHS.map(async (width) => {
-      const image = width === frame.info.width ? encoder(frame) : encoder(frame).resize(width);
+      const full = await encoder(frame);
+      const image = width === frame.info.width ? full : full.resize(width);
       return { width, bytes: new Uint8Array(await image.webp({ quality: 75, effort: 0 }).toBuffer()) };
     }),
   );
@@ -87,7 +91,7 @@ export async function encodeDownloads(frame: Frame): Promise<{ png: Uint8Array; 
 
 /** The frame as a PNG, quickly: a low deflate level costs a few percent of bytes, not seconds. */
 export async function losslessPng(frame: Frame): Promise<Uint8Array> {
-  return new Uint8Array(await encoder(frame).png({ compressionLevel: 2 }).toBuffer());
+  return new Uint8Array(await (await encoder(frame)).png({ compressionLevel: 2 }).toBuffer());
 }
 
 /**
@@ -107,7 +111,7 @@ export async function deriveImageSizes(original: Uint8Array) {
 export async function youtubeJpeg(frame: Frame, maxBytes = MAX_JPEG_BYTES): Promise<Uint8Array> {
   let jpeg = Buffer.alloc(0);
   for (const quality of JPEG_QUALITIES) {
-    jpeg = await encoder(frame)
+    jpeg = await (await encoder(frame))
       .flatten({ background: '#ffffff' })
       .jpeg({ quality, mozjpeg: true })
       .toBuffer();
@@ -121,6 +125,7 @@ const THUMBNAIL_SIZE = 256;
 
 /** A small square JPEG of an already checked image, centred on its middle. */
 export async function makeThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const thumbnail = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'attention' })
     .jpeg({ quality: 80 })

@@ -1,4 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
+
+// zod's small build (every Lambda imports this file; the full build costs a cold start
+// several times as much), with the same English messages as the full one.
+z.config(en());
 
 /**
  * Every setting the backend reads, with its default, parsed once. In AWS the
@@ -7,9 +13,10 @@ import * as z from 'zod';
  * so `INITIAL_CREDITS=` in a copied `.env` means the default, not 0.
  */
 
-const text = () => z.string().optional();
-const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
-const millis = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const text = () => z.optional(z.string());
+const whole = () => z.coerce.number().check(z.multipleOf(1, 'Expected an integer'));
+const count = (fallback: number) => z._default(whole().check(z.minimum(0)), fallback);
+const millis = (fallback: number) => z._default(whole().check(z.positive()), fallback);
 
 /** Where the backend's resources are; each is required only by the code that uses it. */
 const resourceSettings = z.object({
@@ -23,12 +30,12 @@ const resourceSettings = z.object({
   /** The Secrets Manager secret with the provider and Stripe keys; without it they come from the environment. */
   APP_SECRETS_ARN: text(),
   /** Where the app is served: checkout sends buyers back to `${APP_ORIGIN}/checkout-success`. */
-  APP_ORIGIN: z.url().optional(),
+  APP_ORIGIN: z.optional(z.url()),
   /** Only for a Stripe stand-in (the local cloud's); unset means Stripe itself. */
-  STRIPE_API_URL: z.url().optional(),
+  STRIPE_API_URL: z.optional(z.url()),
   /** s3rver only speaks path-style URLs. */
-  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
-  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  S3_FORCE_PATH_STYLE: z._default(z.stringbool(), false),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
 });
 
 /** Product rules an operator may tune. */
@@ -53,12 +60,12 @@ const productSettings = z.object({
 
 /** The image providers; model ids are settings because vendors retire models. */
 export const providerSettingsSchema = z.object({
-  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
-  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-2'),
-  OPENAI_CLASSIFIER_MODEL: z.string().default('gpt-4o-mini'),
-  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
-  GEMINI_IMAGE_MODEL: z.string().default('gemini-3.1-flash-image'),
-  GEMINI_CLASSIFIER_MODEL: z.string().default('gemini-2.5-flash-lite'),
+  OPENAI_BASE_URL: z._default(z.url(), 'https://api.openai.com/v1'),
+  OPENAI_IMAGE_MODEL: z._default(z.string(), 'gpt-image-2'),
+  OPENAI_CLASSIFIER_MODEL: z._default(z.string(), 'gpt-4o-mini'),
+  GEMINI_BASE_URL: z._default(z.url(), 'https://generativelanguage.googleapis.com'),
+  GEMINI_IMAGE_MODEL: z._default(z.string(), 'gemini-3.1-flash-image'),
+  GEMINI_CLASSIFIER_MODEL: z._default(z.string(), 'gemini-2.5-flash-lite'),
   /** Per attempt: 10 minutes, 2 retries, back-off from 0.5 s up to 8 s. */
   PROVIDER_TIMEOUT_MS: millis(600_000),
   PROVIDER_MAX_RETRIES: count(2),
@@ -73,7 +80,7 @@ export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 
 /** Video thumbnails: `${base}/${videoId}/maxresdefault.jpg`; tests point the base at a fake host. */
 export const videoThumbnailSettingsSchema = z.object({
-  VIDEO_THUMBNAIL_BASE_URL: z.url().default('https://i.ytimg.com/vi'),
+  VIDEO_THUMBNAIL_BASE_URL: z._default(z.url(), 'https://i.ytimg.com/vi'),
   // Up to three sizes are tried one after another; together they must fit the API's 10 s Lambda.
   VIDEO_THUMBNAIL_TIMEOUT_MS: millis(3_000),
   VIDEO_THUMBNAIL_MAX_BYTES: millis(5 * 1024 * 1024),
@@ -108,8 +115,8 @@ export const withoutBlanks = (values: Record<string, unknown>): Record<string, u
   );
 
 /** Parses settings with the blank rule, failing with the name of the first bad variable. */
-export function parseSettings<T extends z.ZodType>(schema: T, values: Record<string, unknown>): z.infer<T> {
-  const parsed = schema.safeParse(withoutBlanks(values));
+export function parseSettings<T extends $ZodType>(schema: T, values: Record<string, unknown>): z.infer<T> {
+  const parsed = z.safeParse(schema, withoutBlanks(values));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new SettingsError(`Invalid setting ${String(issue?.path[0])}: ${issue?.message}`);

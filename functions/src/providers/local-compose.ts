@@ -1,5 +1,6 @@
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
 import { drawableText, escapeXml } from '../core/safe-text';
+import { loadSharp } from '../lib/sharp';
 import type { ImageData } from './types';
 
 /** The offline provider's output: 16:9, the size gpt-image-2 is asked for. */
@@ -129,6 +130,7 @@ stroke-width="${Math.round(size / 12)}" stroke-linejoin="round" paint-order="str
 async function peopleOverlays(people: ImageData[]): Promise<OverlayOptions[]> {
   const shown = people.slice(0, MAX_PEOPLE_SHOWN);
   if (shown.length === 0) return [];
+  const sharp = await loadSharp();
   const left = peopleLeft(shown.length);
   const width = Math.floor((WIDTH - left) / shown.length);
   return Promise.all(
@@ -149,6 +151,7 @@ async function peopleOverlays(people: ImageData[]): Promise<OverlayOptions[]> {
 /** Renders the thumbnail as a 1536x864 PNG. */
 export async function composeThumbnail(composition: Composition): Promise<Uint8Array> {
   const { base, seed, people, text, adjust } = composition;
+  const sharp = await loadSharp();
   let background = base
     ? sharp(base.bytes).resize(WIDTH, HEIGHT, { fit: 'cover' })
     : sharp(Buffer.from(gradientSvg(seed)));

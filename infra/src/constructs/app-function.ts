@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -10,20 +11,12 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { nagArnRef } from '../nag';
 import {
-  INSTALLED_MODULES,
   installedSpec,
   LAMBDA_PLATFORM_NPM_FLAGS,
+  lambdaBundleOptions,
   nativeModulesOf,
-  RUNTIME_PROVIDED_MODULES,
 } from '../native-modules';
 import { repoPath, repoRoot } from '../paths';
-
-/**
- * ESM bundles have no `require`; some dependencies still call it (e.g. for Node built-ins).
- * Aliased so it cannot clash with a bundled module's own `createRequire` import.
- */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 export interface AppFunctionProps {
   /** Absolute path of the handler's entry file (exports `handler`). */
@@ -97,14 +90,24 @@ export class AppFunction extends NodejsFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
+        target: lambdaBundleOptions.target,
+        mainFields: lambdaBundleOptions.mainFields,
+        minify: lambdaBundleOptions.minify,
         sourceMap: true,
         sourcesContent: false,
-        banner: ESM_REQUIRE_BANNER,
-        tsconfig: repoPath('functions', 'tsconfig.json'),
-        externalModules: [...RUNTIME_PROVIDED_MODULES, ...INSTALLED_MODULES],
+        banner: lambdaBundleOptions.banner.js,
+        tsconfig: lambdaBundleOptions.tsconfig,
+        // The AWS SDK is bundled like everything else (see lambdaBundleOptions); only modules
+        // that cannot be bundled stay out, installed beside the bundle.
+        bundleAwsSDK: true,
+        externalModules: lambdaBundleOptions.external,
+        // Relative to the project root, where the CDK runs esbuild (a path inside it either way).
+        esbuildArgs: Object.fromEntries(
+          Object.entries(lambdaBundleOptions.alias).map(([name, file]) => [
+            `--alias:${name}`,
+            `./${relative(repoRoot, file)}`,
+          ]),
+        ),
         commandHooks: installNativeModules(scope, props.entry),
       },
     });

@@ -1,0 +1,82 @@
+import { type CreditHistory, MESSAGE_PAGE_SIZE } from '@thumbnail-studio/contract';
+import { ledgerKind } from '../core/credits';
+import { getConversationById, listConversationsByUser } from '../data/conversations-repo';
+import { getBalance, getOrOpenBalance, listLedgerByUser } from '../data/credits-repo';
+import { getMessageById, listAssistantMessagesSince, listMessagesPage } from '../data/messages-repo';
+import { BadRequestError, NotFoundError } from '../lib/errors';
+import { createApiHandler, json } from '../lib/http';
+import { settings } from '../lib/settings';
+import type { RouteKey } from '../routes';
+import { viewListedMessages, viewMessage } from '../services/message-view';
+
+/**
+ * The routes the web app calls most: lists, and the message polling while a job runs. They
+ * live apart from the routes that write, so a cold start here loads no send path (providers,
+ * image processing, the queue, secrets) and no request body schemas. A read added to the API
+ * belongs here as long as it needs none of those either.
+ */
+async function requireConversation(userId: string, id: string | undefined) {
+  const conversation = id ? await getConversationById(userId, id) : undefined;
+  if (!conversation) throw new NotFoundError('Conversation not found');
+  return conversation;
+}
+
+/** A cursor or `since` names a message by its id (a ULID); anything else names none. */
+const MESSAGE_ID = /^[0-9A-Za-z]{1,64}$/;
+
+function messageIdParam(value: string | undefined, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!MESSAGE_ID.test(value)) throw new BadRequestError(`That ${what} does not exist`);
+  return value;
+}
+
+export const handler = createApiHandler<RouteKey<'reads'>>({
+  'GET /api/conversations': async ({ userId }) =>
+    json(200, { conversations: await listConversationsByUser(userId) }),
+
+  'GET /api/conversations/{id}/messages': async ({ userId, params, event }) => {
+    const before = messageIdParam(event.queryStringParameters?.cursor, 'page of messages');
+    const conversation = await requireConversation(userId, params.id);
+    const page = await listMessagesPage(conversation.id, { before, limit: MESSAGE_PAGE_SIZE });
+    const oldest = page.messages[0];
+    return json(200, {
+      messages: await viewListedMessages(page.messages),
+      // The cursor is the oldest message's id: the next page is what came before it.
+      ...(page.more && oldest ? { next_cursor: oldest.id } : {}),
+    });
+  },
+
+  'GET /api/conversations/{id}/jobs': async ({ userId, params, event }) => {
+    const since = messageIdParam(event.queryStringParameters?.since, 'job');
+    if (!since) throw new BadRequestError('Say since which job: ?since=<job id>');
+    const conversation = await requireConversation(userId, params.id);
+    const jobs = await listAssistantMessagesSince(conversation.id, since);
+    // Only a settled job's preview is signed; a pending one has no image yet.
+    return json(200, { jobs: await viewListedMessages(jobs) });
+  },
+
+  'GET /api/messages/{id}': async ({ userId, params }) => {
+    const message = params.id ? await getMessageById(userId, params.id) : undefined;
+    if (!message) throw new NotFoundError('Message not found');
+    return json(200, { message: await viewMessage(message) });
+  },
+
+  'GET /api/credits': async ({ userId }) =>
+    json(200, { credits: await getOrOpenBalance(userId, settings().INITIAL_CREDITS) }),
+
+  'GET /api/credits/history': async ({ userId, event }) => {
+    const page = await listLedgerByUser(userId, event.queryStringParameters?.cursor);
+    const history: CreditHistory = {
+      balance: await getBalance(userId),
+      entries: page.entries.map((entry) => ({
+        id: entry.sk,
+        kind: ledgerKind(entry.sk),
+        amount: entry.amount,
+        reason: entry.reason,
+        created_at: entry.created_at,
+      })),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    };
+    return json(200, history);
+  },
+});

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { apiFunctions } from '../../../functions/src/routes';
+import { lambdaBundleOptions } from '../../../infra/src/native-modules';
+import { defaultHandlersDir, repoPath } from '../../../infra/src/paths';
+import { budgets } from '../budgets';
+import type { BenchSection, Measurement } from '../report';
+
+const run = promisify(execFile);
+
+/** Import rounds per bundle; the median is reported, so one stall on the shared machine does not count. */
+const ROUNDS = 7;
+
+interface ImportTime {
+  /** Wall-clock time of the import. */
+  wallMs: number;
+  /** CPU time the process spent on it (every thread): what it costs on a core of its own. */
+  cpuMs: number;
+}
+
+/**
+ * Times `import()` of one file in a fresh Node process, the part of a cold start our code
+ * decides (Lambda's own runtime start comes before it and is the same for every function).
+ */
+async function importTime(file: string): Promise<ImportTime> {
+  const script = [
+    'const t = performance.now(), c = process.cpuUsage();',
+    `await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'const { user, system } = process.cpuUsage(c);',
+    "process.stdout.write('\\n' + JSON.stringify({ wallMs: performance.now() - t, cpuMs: (user + system) / 1000 }));",
+  ].join(' ');
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    env: {
+      ...process.env,
+      AWS_REGION: 'us-east-1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '') as ImportTime;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/**
+ * Each API function's bundle, built as the CDK app builds it (infra/src/constructs/app-function.ts)
+ * into a folder whose node_modules holds what a deploy installs beside it, then imported in
+ * fresh Node processes: the median time per function, and the same as a multiple of importing
+ * an empty module in the same rounds, so a busy machine shows up as a high baseline rather
+ * than as a slow function.
+ */
+export const lambdaColdStart: BenchSection = {
+  title: `Lambda cold start (import of each API bundle, median of ${ROUNDS} fresh processes)`,
+  async run() {
+    const dir = await mkdtemp(join(tmpdir(), 'lambda-cold-start-'));
+    try {
+      // Modules left out of the bundles resolve from the repo's node_modules, as they would from
+      // the ones installed beside the bundle (or, for anything the runtime provides, from the runtime).
+      await symlink(repoPath('node_modules'), join(dir, 'node_modules'), 'dir');
+      const names = Object.keys(apiFunctions).sort();
+      const files = new Map<string, string>();
+      await Promise.all(
+        names.map(async (name) => {
+          const outdir = join(dir, name);
+          await mkdir(outdir);
+          await build({
+            ...lambdaBundleOptions,
+            entryPoints: [join(defaultHandlersDir, `${name}.ts`)],
+            outfile: join(outdir, 'index.mjs'),
+            logLevel: 'silent',
+          });
+          files.set(name, join(outdir, 'index.mjs'));
+        }),
+      );
+      const empty = join(dir, 'empty.mjs');
+      await writeFile(empty, 'export {};\n');
+
+      const labels = ['(empty module)', ...names];
+      const times = new Map<string, ImportTime[]>(labels.map((label) => [label, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        // One round imports every bundle once, so a slow spell hits all of them alike.
+        for (const label of labels) {
+          times
+            .get(label)
+            ?.push(await importTime(label === '(empty module)' ? empty : (files.get(label) ?? '')));
+        }
+      }
+      const medianOf = (label: string, key: keyof ImportTime) =>
+        median((times.get(label) ?? []).map((time) => time[key]));
+      const baseline = medianOf('(empty module)', 'wallMs');
+      const measurements: Measurement[] = [
+        ...names.map((name) => ({
+          label: `${name} (CPU)`,
+          value: medianOf(name, 'cpuMs'),
+          unit: 'ms',
+          budget: budgets.lambdaImportMs,
+        })),
+        { label: '(empty module) wall', value: baseline, unit: 'ms' },
+        ...names.map((name) => ({ label: `${name} wall`, value: medianOf(name, 'wallMs'), unit: 'ms' })),
+        ...names.map((name) => ({
+          label: `${name} wall ÷ empty`,
+          value: medianOf(name, 'wallMs') / baseline,
+          unit: 'x',
+        })),
+      ];
+      return {
+        title: this.title,
+        measurements,
+        notes: [
+          `budget: ${budgets.lambdaImportMs} ms of CPU per import (all threads), which a busy shared machine barely moves; wall times and their ratio to an empty module's import (same rounds) show how busy it was`,
+          'bundled as deployed (minified ESM, node22); modules left out resolve from node_modules',
+        ],
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { apiFunctions, backgroundFunctions } from '../../functions/src/routes';
+import { AppFunction } from '../../infra/src/constructs/app-function';
+import { INSTALLED_MODULES, lambdaBundleOptions } from '../../infra/src/native-modules';
+import { defaultHandlersDir } from '../../infra/src/paths';
+
+/** esbuild's import graph of one handler, bundled as deployed. */
+async function metafileOf(name: string): Promise<Metafile> {
+  const { metafile } = await build({
+    ...lambdaBundleOptions,
+    entryPoints: [join(defaultHandlersDir, `${name}.ts`)],
+    minify: false,
+    write: false,
+    outdir: 'out',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return metafile;
+}
+
+const externalImports = (metafile: Metafile) =>
+  Object.values(metafile.inputs).flatMap((input) => input.imports.filter((imported) => imported.external));
+
+/** Every bundled source file, node_modules paths shortened to the package's own path. */
+const bundledFiles = (metafile: Metafile) =>
+  Object.keys(metafile.inputs).map((file) => file.replace(/^.*node_modules\//, ''));
+
+const allFunctions = [...Object.keys(apiFunctions), ...Object.keys(backgroundFunctions)].sort();
+const metafiles = new Map(
+  await Promise.all(allFunctions.map(async (name) => [name, await metafileOf(name)] as const)),
+);
+
+describe.each(allFunctions)('the %s bundle', (name) => {
+  const metafile = metafiles.get(name) as Metafile;
+
+  it('carries the AWS SDK clients it uses instead of loading the Lambda runtime’s copy', () => {
+    const leftOut = externalImports(metafile)
+      .map((imported) => imported.path)
+      .filter((path) => !isBuiltin(path) && !(INSTALLED_MODULES as readonly string[]).includes(path));
+    expect(leftOut).toEqual([]);
+    expect(bundledFiles(metafile).some((file) => file.startsWith('@aws-sdk/client-dynamodb/'))).toBe(true);
+  });
+
+  it('takes credentials from the environment, without the SDK’s default chain and its clients', () => {
+    const chain = bundledFiles(metafile).filter((file) =>
+      /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity)|nested-clients)\//.test(file),
+    );
+    expect(chain).toEqual([]);
+  });
+
+  it('loads sharp and the providers’ SDKs only with import(), when a request needs them', () => {
+    const eager = externalImports(metafile).filter(
+      (imported) =>
+        imported.kind !== 'dynamic-import' &&
+        (INSTALLED_MODULES as readonly string[]).includes(imported.path),
+    );
+    expect(eager).toEqual([]);
+  });
+});
+
+describe('the reads function', () => {
+  const files = bundledFiles(metafiles.get('reads') as Metafile);
+
+  it('loads none of the send path: no sharp, providers, queue, secrets or body schemas', () => {
+    const sendPath = files.filter((file) =>
+      /(^|\/)(sharp|openai|@google\/genai|@aws-sdk\/client-sqs|@aws-sdk\/client-secrets-manager|stripe)\/|functions\/src\/(providers|services\/(send-message|references|generation-job))\/|functions\/src\/lib\/(images|sharp)\.ts/.test(
+        file,
+      ),
+    );
+    expect(sendPath).toEqual([]);
+    const externals = externalImports(metafiles.get('reads') as Metafile).map((imported) => imported.path);
+    expect(externals.filter((path) => !isBuiltin(path))).toEqual([]);
+  });
+});
+
+describe('AppFunction', () => {
+  it('bundles the AWS SDK into the asset, leaving out only the installed modules', () => {
+    const app = new App({ outdir: join(process.env.TMPDIR ?? '/tmp', `bundle-test-${process.pid}`) });
+    const stack = new Stack(app, 'Bundled');
+    new AppFunction(stack, 'Reads', { entry: join(defaultHandlersDir, 'reads.ts') });
+    const assembly = app.synth();
+    const assetDir = readdirSync(assembly.directory).find((entry) => entry.startsWith('asset.'));
+    expect(assetDir).toBeDefined();
+    const code = readFileSync(join(assembly.directory, assetDir ?? '', 'index.mjs'), 'utf8');
+    expect(code).not.toMatch(/from\s*"@aws-sdk\//);
+    expect(code).not.toMatch(/from\s*"@smithy\//);
+    expect(code).toContain('DynamoDB');
+    // The default chain's own error, so the alias reached the CDK's esbuild too.
+    expect(code).not.toContain('Could not load credentials from any providers');
+    expect(code).toContain('No AWS credentials in the environment');
+  });
+});
