@@ -1,5 +1,8 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createProvider } from '../../functions/src/providers';
 import type { ImageData, Person } from '../../functions/src/providers/types';
+import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 
 /** Test support for the provider tests: a provider against a fake server, and sample inputs. */
 
@@ -64,3 +67,32 @@ export const UNUSUAL_TEXTS: Record<string, string> = {
 /** Whether text holds half of a surrogate pair, which JSON APIs may refuse. */
 export const hasLoneSurrogate = (text: string): boolean =>
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+/**
+ * A fake OpenAI and a fake Gemini server for the tests of one file: started before them,
+ * reset before each, stopped after. Read them through the returned object once started.
+ */
+export function useFakeProviders(): { readonly openai: FakeOpenAI; readonly gemini: FakeGemini } {
+  let openai: FakeOpenAI | undefined;
+  let gemini: FakeGemini | undefined;
+  beforeAll(async () => {
+    [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
+  });
+  afterAll(() => Promise.all([openai?.stop(), gemini?.stop()]));
+  beforeEach(() => {
+    openai?.reset();
+    gemini?.reset();
+  });
+  const started = <T>(fake: T | undefined, name: string): T => {
+    if (!fake) throw new Error(`the fake ${name} server is not started yet`);
+    return fake;
+  };
+  return {
+    get openai() {
+      return started(openai, 'OpenAI');
+    },
+    get gemini() {
+      return started(gemini, 'Gemini');
+    },
+  };
+}

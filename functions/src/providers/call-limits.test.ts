@@ -1,8 +1,6 @@
 import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, startFakeGemini } from '../../../tests/fakes/gemini-server';
-import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
+import { describe, expect, it } from 'vitest';
+import { generation, jpegOf, providerAgainst, useFakeProviders } from '../../../tests/support/providers';
 import { classifyRequest } from '../core/classify';
 import type { ChatTurn } from './types';
 
@@ -12,17 +10,7 @@ import type { ChatTurn } from './types';
  * included, and the classifier gets one short attempt.
  */
 
-let openaiFake: FakeOpenAI;
-let geminiFake: FakeGemini;
-
-beforeAll(async () => {
-  [openaiFake, geminiFake] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
-});
-afterAll(() => Promise.all([openaiFake.stop(), geminiFake.stop()]));
-beforeEach(() => {
-  openaiFake.reset();
-  geminiFake.reset();
-});
+const fakes = useFakeProviders();
 
 const history: ChatTurn[] = [
   { role: 'user', text: 'A red car', hasImages: false },
@@ -39,15 +27,15 @@ async function timed<T>(work: Promise<T>): Promise<{ ms: number; value: T }> {
 const cases = [
   {
     id: 'openai' as const,
-    fake: () => openaiFake,
-    provider: providerAgainst('openai', () => openaiFake.url),
+    fake: () => fakes.openai,
+    provider: providerAgainst('openai', () => fakes.openai.url),
     classifierPath: '/v1/chat/completions',
     other: { generate: OPENAI_TEXTS.generate.other, edit: OPENAI_TEXTS.edit.other },
   },
   {
     id: 'gemini' as const,
-    fake: () => geminiFake,
-    provider: providerAgainst('gemini', () => geminiFake.url),
+    fake: () => fakes.gemini,
+    provider: providerAgainst('gemini', () => fakes.gemini.url),
     classifierPath: '/v1beta/models/gemini-2.5-flash-lite:generateContent',
     other: {
       generate: expect.stringMatching(new RegExp(`^${GEMINI_TEXTS.generate.otherPrefix}\\S`)),

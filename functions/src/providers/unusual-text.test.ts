@@ -1,26 +1,19 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, startFakeGemini } from '../../../tests/fakes/gemini-server';
-import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { hasLoneSurrogate, providerAgainst, UNUSUAL_TEXTS } from '../../../tests/support/providers';
+import { describe, expect, it } from 'vitest';
+import {
+  hasLoneSurrogate,
+  providerAgainst,
+  UNUSUAL_TEXTS,
+  useFakeProviders,
+} from '../../../tests/support/providers';
 import { createLocalProvider } from './local';
 import type { GenerationResult } from './types';
 
 /** No character in a prompt fails a job, on any provider's path. */
 
-let openaiFake: FakeOpenAI;
-let geminiFake: FakeGemini;
-const openai = providerAgainst('openai', () => openaiFake.url);
-const gemini = providerAgainst('gemini', () => geminiFake.url);
-
-beforeAll(async () => {
-  [openaiFake, geminiFake] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
-});
-afterAll(() => Promise.all([openaiFake.stop(), geminiFake.stop()]));
-beforeEach(() => {
-  openaiFake.reset();
-  geminiFake.reset();
-});
+const fakes = useFakeProviders();
+const openai = providerAgainst('openai', () => fakes.openai.url);
+const gemini = providerAgainst('gemini', () => fakes.gemini.url);
 
 const unusual = Object.entries(UNUSUAL_TEXTS);
 const history = (text: string) => [{ role: 'user' as const, text, hasImages: false }];
@@ -51,7 +44,7 @@ describe.each(unusual)('a prompt with %s', (_name, text) => {
     const provider = await openai();
     expect((await provider.generate({ prompt: text, references: [], people: [] })).type).toBe('image');
     await provider.classify(history(text), text);
-    const sent = openaiFake.requests.flatMap((request) => stringsOf(request.body));
+    const sent = fakes.openai.requests.flatMap((request) => stringsOf(request.body));
     expect(sent.filter(hasLoneSurrogate)).toEqual([]);
   });
 
@@ -59,7 +52,7 @@ describe.each(unusual)('a prompt with %s', (_name, text) => {
     const provider = await gemini();
     expect((await provider.generate({ prompt: text, references: [], people: [] })).type).toBe('image');
     await provider.classify(history(text), text);
-    const sent = geminiFake.requests.flatMap((request) => stringsOf(request.body));
+    const sent = fakes.gemini.requests.flatMap((request) => stringsOf(request.body));
     expect(sent.filter(hasLoneSurrogate)).toEqual([]);
   });
 });
