@@ -118,6 +118,20 @@ describe('generation with the offline provider', () => {
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#reserve#'))).toHaveLength(3);
   });
 
+  it("a new account's first sends, all at once, are charged to its initial credits, none refused", async () => {
+    // No request has opened the account yet: every send finds no balance, and one of them opens it.
+    const { api, userId, conversationId } = await newUser('first-burst');
+    const path = `/api/conversations/${conversationId}/messages`;
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => api('POST', path, { content: `First thumbnail ${i}` })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+    await Promise.all(answers.map((a) => waitForSettled(api, a.body.assistantMessage.id)));
+    const { balance, sum, ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
+    expect([balance, sum]).toEqual([0, 0]);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#reserve#'))).toHaveLength(3);
+  });
+
   it('a job delivered twice charges once and makes one image', async () => {
     const { api, userId, conversationId } = await newUser('twice');
     const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {

@@ -46,6 +46,9 @@ export async function getOrOpenBalance(userId: string, initialCredits: number): 
   return (await readBalance(userId)) ?? 0;
 }
 
+/** A send refused on its balance reads it and tries again at most this often (see below). */
+const MAX_RESERVE_ATTEMPTS = 3;
+
 /**
  * Stores the user's message and the pending assistant message (the job),
  * reserves the job's credit and moves the conversation to the top, all or
@@ -54,13 +57,17 @@ export async function getOrOpenBalance(userId: string, initialCredits: number): 
  * account (the initial grant) and tries once more; every other send is this
  * one transaction and no other write, so a burst of sends holds the balance
  * item as briefly as it can.
+ *
+ * A send refused on the balance is out of credits only if the balance it then
+ * reads is short too: among a burst of first sends, most find no account yet
+ * and one of them opens it, so each tries again instead of answering 402.
  */
 export async function storeMessagesAndReserveCredit(
   userMessage: StoredMessage,
   job: StoredMessage,
   initialCredits: number,
 ): Promise<void> {
-  for (let opened = false; ; opened = true) {
+  for (let attempt = 1; ; attempt++) {
     try {
       await transact({
         conversation: touchConversationItem(job.user_id, job.conversation_id, job.created_at),
@@ -83,8 +90,10 @@ export async function storeMessagesAndReserveCredit(
       if (!(error instanceof TransactionFailedError)) throw error;
       if (error.failed.has('conversation')) throw new NotFoundError('Conversation not found');
       if (!error.failed.has('balance')) throw error;
-      if (opened || (await readBalance(job.user_id)) !== undefined) throw new InsufficientCreditsError();
-      await openAccount(job.user_id, initialCredits);
+      const balance = await readBalance(job.user_id);
+      const short = balance !== undefined && balance < GENERATION_COST;
+      if (short || attempt >= MAX_RESERVE_ATTEMPTS) throw new InsufficientCreditsError();
+      if (balance === undefined) await openAccount(job.user_id, initialCredits);
     }
   }
 }
