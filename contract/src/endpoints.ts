@@ -9,6 +9,7 @@ import { creditBalanceSchema, creditHistorySchema } from './credits';
 import {
   conversationSchema,
   createConversationBodySchema,
+  downloadSchema,
   jobUpdatesSchema,
   messagePageSchema,
   messageSchema,
@@ -101,6 +102,11 @@ export const endpoints = {
   getJobUpdates: { method: 'GET', path: '/api/conversations/{id}/jobs', response: jobUpdatesSchema },
   /** One message with every image URL signed: the full size and the download are signed here, when used. */
   getMessage: { method: 'GET', path: '/api/messages/{id}', response: z.object({ message: messageSchema }) },
+  /**
+   * One download of an image message (`{format}`: `jpeg` or `png`): made from the original the first
+   * time it is asked for, then signed like any image.
+   */
+  getDownload: { method: 'GET', path: '/api/messages/{id}/downloads/{format}', response: downloadSchema },
   listProviders: { method: 'GET', path: '/api/providers', response: providerListSchema },
   /** A new person model from a name and photos (data URLs or upload keys); the first photo is primary. */
   uploadModel: {

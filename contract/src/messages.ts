@@ -19,15 +19,22 @@ export const imageSourceSchema = z.object({
 });
 
 /**
+ * The two 1280x720 downloads of a generated image: the YouTube-ready JPEG (at most 600 KB,
+ * the recommended one) and the lossless PNG. Images made before the JPEG existed have only the PNG.
+ */
+export const DOWNLOAD_FORMATS = ['jpeg', 'png'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/**
  * A message as the API answers it. Image fields are signed URLs that stay the
  * same for an hour, so the browser's cache serves a reload: `image_sources` the
  * previews the chat shows (WebP at several widths, narrowest first), `image_url`
- * the JPEG it falls back to, `full_image_url` the provider's original,
- * `jpeg_download_url` the 1280x720 YouTube-ready JPEG (the recommended download)
- * and `download_url` the lossless 1280x720 PNG. Images stored before the previews
- * and the JPEG existed have null there, and a 640x360 JPEG as `image_url`. Lists
- * (a page of messages, a poll of jobs) carry only the previews and the references;
- * the full size and the downloads are signed when used, by reading the one message.
+ * the JPEG it falls back to, `full_image_url` the provider's original. Images
+ * stored before the previews existed have null there, and a 640x360 JPEG as
+ * `image_url`. Lists (a page of messages, a poll of jobs) carry only the previews
+ * and the references; the full size is signed when used, by reading the one
+ * message. `downloads` names the downloads an image offers, each fetched by
+ * asking for it (`getDownload`).
  * Fields a message may lack take the defaults of a new message.
  */
 export const messageSchema = z.object({
@@ -42,13 +49,15 @@ export const messageSchema = z.object({
   image_url: z.string().nullable().default(null),
   image_sources: z.array(imageSourceSchema).nullable().default(null),
   full_image_url: z.string().nullable().default(null),
-  download_url: z.string().nullable().default(null),
-  jpeg_download_url: z.string().nullable().default(null),
+  downloads: z.array(z.enum(DOWNLOAD_FORMATS)).nullable().default(null),
   is_image_message: z.boolean().default(false),
   is_edit: z.boolean().default(false),
   created_at: z.string(),
   status: messageStatusSchema.default('done'),
 });
+
+/** Where to fetch one download: a signed URL that works for at least an hour. */
+export const downloadSchema = z.object({ url: z.string() });
 
 /** Most messages one page of a conversation holds. */
 export const MESSAGE_PAGE_SIZE = 20;

@@ -81,6 +81,8 @@ export const routes = [
   route('sendMessage', 'messages'),
   route('getJobUpdates', 'reads'),
   route('getMessage', 'reads'),
+  // Makes the download on first use: image processing, which `reads` leaves to the write side.
+  route('getDownload', 'messages'),
   route('listProviders', 'messages'),
   route('uploadModel', 'models'),
   route('listModels', 'models'),

@@ -3,9 +3,9 @@ import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT } from '@thumbnail-studio/contrac
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { S3RVER_CREDENTIALS } from '../../local/s3';
-import { queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { downloadUrl, queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { objectExists, putObject } from '../support/storage';
+import { listKeys, objectExists, putObject } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -44,7 +44,8 @@ describe('generation with the offline provider', () => {
 
     const generated = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(generated).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
-    const download = await fetch(generated.download_url);
+    expect(generated.downloads).toEqual(['jpeg', 'png']);
+    const download = await fetch(await downloadUrl(api, generated.id, 'png'));
     expect(download.status).toBe(200);
     const exported = await sharp(new Uint8Array(await download.arrayBuffer())).metadata();
     expect([exported.format, exported.width, exported.height]).toEqual(['png', 1280, 720]);
@@ -58,7 +59,9 @@ describe('generation with the offline provider', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', source.width, (source.width * 9) / 16]);
     }
     // The recommended download: a 1280x720 JPEG, far under YouTube's 2 MB.
-    const jpeg = new Uint8Array(await (await fetch(generated.jpeg_download_url)).arrayBuffer());
+    const jpeg = new Uint8Array(
+      await (await fetch(await downloadUrl(api, generated.id, 'jpeg'))).arrayBuffer(),
+    );
     const youtube = await sharp(jpeg).metadata();
     expect([youtube.format, youtube.width, youtube.height]).toEqual(['jpeg', 1280, 720]);
     expect(jpeg.length).toBeLessThanOrEqual(600_000);
@@ -197,6 +200,36 @@ describe('reference images', () => {
     expect(done).toMatchObject({ status: 'done', is_edit: true });
   });
 
+  it('makes each download on first ask only, for the owner only, and answers the same file after', async () => {
+    const { api, userId, conversationId } = await newUser('downloads');
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, { content: 'Red car' });
+    const done = await waitForSettled(api, sent.body.assistantMessage.id);
+    const folder = `images/${userId}/${done.id}/`;
+    const stored = async () =>
+      (await listKeys(runtime, folder)).map((key) => key.slice(folder.length)).sort();
+    // The job stored what the chat shows; neither download was made.
+    expect(await stored()).toEqual([
+      '1/original.png',
+      '1/preview-1280.webp',
+      '1/preview-480.webp',
+      '1/preview-960.jpg',
+      '1/preview-960.webp',
+    ]);
+
+    const jpegUrl = await downloadUrl(api, done.id, 'jpeg');
+    expect(await stored()).toContain('1/thumbnail-1280x720.jpg');
+    expect(await stored()).not.toContain('1/thumbnail-1280x720.png');
+    const first = new Uint8Array(await (await fetch(jpegUrl)).arrayBuffer());
+    const again = new Uint8Array(await (await fetch(await downloadUrl(api, done.id, 'jpeg'))).arrayBuffer());
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+
+    const other = await newUser('downloads-other');
+    expect((await other.api('GET', `/api/messages/${done.id}/downloads/jpeg`)).status).toBe(404);
+    expect((await api('GET', `/api/messages/${done.id}/downloads/gif`)).status).toBe(404);
+    expect((await api('GET', `/api/messages/${sent.body.userMessage.id}/downloads/png`)).status).toBe(404);
+    expect(await stored()).not.toContain('1/thumbnail-1280x720.png');
+  });
+
   it('deleting the conversation deletes its references and generated images from storage', async () => {
     const { api, conversationId } = await newUser('forget');
     const key = await uploadImage(api, png);
@@ -209,8 +242,8 @@ describe('reference images', () => {
       sent.body.userMessage.uploaded_images[0],
       done.image_url,
       done.full_image_url,
-      done.download_url,
-      done.jpeg_download_url,
+      await downloadUrl(api, done.id, 'png'),
+      await downloadUrl(api, done.id, 'jpeg'),
       ...done.image_sources.map((source: { url: string }) => source.url),
     ];
     for (const url of urls) expect((await fetch(url)).status).toBe(200);

@@ -64,7 +64,7 @@ describe('opening a conversation', () => {
     expect((await owner.api('GET', `${messagesPath}?cursor=${encodeURIComponent('a#b')}`)).status).toBe(400);
   });
 
-  it('lists only the preview of an image; reading the message signs the full size and the download', async () => {
+  it('lists only the preview of an image; reading the message signs the full size', async () => {
     const pages: Message[] = [];
     let cursor: string | undefined;
     do {
@@ -78,15 +78,13 @@ describe('opening a conversation', () => {
       expect(image).toMatchObject({
         image_url: expect.any(String),
         full_image_url: null,
-        download_url: null,
-        jpeg_download_url: null,
+        downloads: ['jpeg', 'png'],
       });
       const { body } = await owner.api('GET', `/api/messages/${image.id}`);
       expect(body.message).toMatchObject({
         image_url: image.image_url,
         full_image_url: expect.stringContaining('original.png'),
-        download_url: expect.stringContaining('thumbnail-1280x720.png'),
-        jpeg_download_url: expect.stringContaining('thumbnail-1280x720.jpg'),
+        downloads: ['jpeg', 'png'],
       });
     }
   });
@@ -135,7 +133,6 @@ describe('following jobs', () => {
       for (const job of jobs) {
         expect(job.role).toBe('assistant');
         expect(job.full_image_url).toBeNull();
-        expect(job.download_url).toBeNull();
         if (job.status === 'pending') expect(job.image_url).toBeNull();
       }
       if (jobs.every((job) => job.status !== 'pending')) break;
@@ -143,7 +140,7 @@ describe('following jobs', () => {
     }
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
     // A settled job carries what the chat shows: the JPEG fallback and the WebP preview widths.
-    expect(jobs.every((job) => job.image_url?.includes('thumbnail-1280x720.jpg'))).toBe(true);
+    expect(jobs.every((job) => job.image_url?.includes('preview-960.jpg'))).toBe(true);
     expect(jobs.every((job) => job.image_sources?.length === 3)).toBe(true);
     expect(
       (await api('GET', `/api/conversations/${conversationId}/jobs?since=${jobIds[1]}`)).body.jobs,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { waitForSettled } from '../support/jobs';
+import { downloadUrl, waitForSettled } from '../support/jobs';
 import { UNUSUAL_TEXTS } from '../support/providers';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -20,7 +20,7 @@ describe('a prompt with control characters and unusual Unicode', () => {
     const settled = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(settled).toMatchObject({ status: 'done', is_image_message: true });
 
-    const original = await fetch(settled.download_url);
+    const original = await fetch(await downloadUrl(api, settled.id, 'png'));
     expect(original.status).toBe(200);
     const image = await sharp(new Uint8Array(await original.arrayBuffer())).metadata();
     expect([image.format, image.width, image.height]).toEqual(['png', 1280, 720]);

@@ -16,6 +16,14 @@ export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30
   }
 }
 
+/** The signed URL of one of an image message's downloads, which the backend makes on first ask. */
+export async function downloadUrl(api: Api, messageId: string, format: 'jpeg' | 'png'): Promise<string> {
+  const answer = await api('GET', `/api/messages/${messageId}/downloads/${format}`);
+  if (answer.status !== 200)
+    throw new Error(`download answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.url;
+}
+
 /** Uploads bytes the way the browser does: a presigned PUT from /api/uploads. */
 export async function uploadImage(api: Api, bytes: Uint8Array, contentType = 'image/png'): Promise<string> {
   const { status, body } = await api('POST', '/api/uploads', {

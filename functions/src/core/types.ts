@@ -6,11 +6,17 @@ export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbna
 export interface ImageKeys {
   /** The provider's original PNG, opened full size. */
   original: string;
-  /** 1280x720 lossless PNG: the download named by the prompt with `_generated.png`. */
+  /**
+   * 1280x720 lossless PNG: the download named by the prompt with `_generated.png`. Made from the
+   * original on first download (older images had it from the start).
+   */
   export: string;
-  /** 1280x720 JPEG at most 600 KB: the recommended, YouTube-ready download. Absent on older images. */
+  /** 1280x720 JPEG at most 600 KB: the recommended, YouTube-ready download, made like `export`. Absent on older images. */
   youtube?: string;
-  /** JPEG the chat shows where no WebP preview fits: the YouTube JPEG, or on older images a 640x360 one. */
+  /**
+   * JPEG the chat shows where no WebP preview fits: a plain 960x540 one; on older images the
+   * YouTube JPEG or a 640x360 one.
+   */
   preview: string;
   /** WebP previews of the 1280x720 frame, narrowest first, for `srcset`. Absent on older images. */
   previews?: { width: number; key: string }[];
@@ -21,10 +27,7 @@ export interface ImageKeys {
  * when read), plus the job bookkeeping of a pending assistant message.
  */
 export interface StoredMessage
-  extends Omit<
-    Message,
-    'image_url' | 'image_sources' | 'full_image_url' | 'download_url' | 'jpeg_download_url'
-  > {
+  extends Omit<Message, 'image_url' | 'image_sources' | 'full_image_url' | 'downloads'> {
   image_url: null;
   image_keys?: ImageKeys;
   provider?: string;

@@ -1,10 +1,11 @@
-import { PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
+import { DOWNLOAD_FORMATS, PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
+import { getDownloadUrl } from '../services/downloads';
 import { takeRateLimit } from '../services/limits';
 import { viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
@@ -15,7 +16,7 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
-/** Sending, and what it needs to know; the reads of a chat are served by `reads`. */
+/** Sending, what it needs to know, and the downloads (made on first use); the reads of a chat are served by `reads`. */
 export const handler = createApiHandler<RouteKey<'messages'>>({
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'sendMessage');
@@ -44,6 +45,12 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
       return errorAnswer(refusal.status, refusal.code, refusal.message, answer);
     }
     return json(202, answer);
+  },
+
+  'GET /api/messages/{id}/downloads/{format}': async ({ userId, params }) => {
+    const format = DOWNLOAD_FORMATS.find((known) => known === params.format);
+    if (!params.id || !format) throw new NotFoundError('Message not found');
+    return json(200, { url: await getDownloadUrl(userId, params.id, format) });
   },
 
   'GET /api/providers': async () => {

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { makePhotoPng } from '../../../tests/fakes/photo-like';
 import {
   decodeFrame,
-  encodeDownloads,
+  deriveImageSizes,
   encodePreviews,
+  FALLBACK_WIDTH,
   MAX_JPEG_BYTES,
+  makeDownload,
   NOT_AN_IMAGE,
   normalizeImage,
   PREVIEW_WIDTHS,
@@ -53,21 +55,35 @@ describe('derived image sizes', () => {
     expect(sizes[2]).toBeLessThan(200_000);
   });
 
+  it('stores for the chat only the WebP previews and a plain 960x540 JPEG for browsers without WebP', async () => {
+    const sizes = await deriveImageSizes(await noisyPng(1536, 1024));
+    expect(Object.keys(sizes).sort()).toEqual(['fallback', 'previews']);
+    expect(sizes.previews.map((p) => p.width)).toEqual([...PREVIEW_WIDTHS]);
+    expect(await describeImage(sizes.fallback)).toEqual({
+      format: 'jpeg',
+      width: FALLBACK_WIDTH,
+      height: 540,
+    });
+  });
+
   it('downloads as a lossless 1280x720 PNG, never re-quantised to a palette, even past 2 MB', async () => {
-    const frame = await decodeFrame(await noisyPng(1536, 1024));
-    const { png } = await encodeDownloads(frame);
-    expect(await describeImage(png)).toEqual({ format: 'png', width: 1280, height: 720 });
-    const decoded = await sharp(png).raw().toBuffer();
+    const original = await noisyPng(1536, 1024);
+    const frame = await decodeFrame(original);
+    const png = await makeDownload(original, 'png');
+    expect(png.contentType).toBe('image/png');
+    expect(await describeImage(png.bytes)).toEqual({ format: 'png', width: 1280, height: 720 });
+    const decoded = await sharp(png.bytes).raw().toBuffer();
     expect(decoded.equals(frame.data)).toBe(true);
-    expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
-    expect((await sharp(png).metadata()).isPalette).toBeFalsy();
+    expect(png.bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect((await sharp(png.bytes).metadata()).isPalette).toBeFalsy();
   });
 
   it('makes a YouTube-ready 1280x720 JPEG at or under 600 KB from photo-like and pure-noise art', async () => {
     for (const original of [await photo, await noisyPng(1536, 1024)]) {
-      const { jpeg } = await encodeDownloads(await decodeFrame(original));
-      expect(await describeImage(jpeg)).toEqual({ format: 'jpeg', width: 1280, height: 720 });
-      expect(jpeg.length).toBeLessThanOrEqual(MAX_JPEG_BYTES);
+      const jpeg = await makeDownload(original, 'jpeg');
+      expect(jpeg.contentType).toBe('image/jpeg');
+      expect(await describeImage(jpeg.bytes)).toEqual({ format: 'jpeg', width: 1280, height: 720 });
+      expect(jpeg.bytes.length).toBeLessThanOrEqual(MAX_JPEG_BYTES);
     }
   });
 

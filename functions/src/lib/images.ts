@@ -79,14 +79,16 @@ export function encodePreviews(frame: Frame): Promise<{ width: number; bytes: Ui
   );
 }
 
+/** Width of the plain JPEG the chat shows where a browser takes no WebP. */
+export const FALLBACK_WIDTH = 960;
+
 /**
- * The two downloads: the lossless 1280x720 PNG (fast deflate; a photo-like image can pass
- * 2 MB, and is never re-quantised to a palette), and the YouTube-ready 1280x720 JPEG, encoded
- * with mozjpeg at the highest quality that keeps it at or under 600 KB.
+ * The chat's JPEG for a browser without WebP, at the laptop width: plain libjpeg (a few
+ * milliseconds), since every job waits for it and nearly no browser needs it.
  */
-export async function encodeDownloads(frame: Frame): Promise<{ png: Uint8Array; jpeg: Uint8Array }> {
-  const [png, jpeg] = await Promise.all([losslessPng(frame), youtubeJpeg(frame)]);
-  return { png, jpeg };
+export async function fallbackJpeg(frame: Frame): Promise<Uint8Array> {
+  const image = (await encoder(frame)).resize(FALLBACK_WIDTH).flatten({ background: '#ffffff' });
+  return new Uint8Array(await image.jpeg({ quality: 80, mozjpeg: false }).toBuffer());
 }
 
 /** The frame as a PNG, quickly: a low deflate level costs a few percent of bytes, not seconds. */
@@ -95,13 +97,32 @@ export async function losslessPng(frame: Frame): Promise<Uint8Array> {
 }
 
 /**
- * Every size kept next to the provider's original, from one decode: the WebP previews,
- * the lossless PNG and the YouTube-ready JPEG, encoded side by side.
+ * What a job stores for the chat, from one decode: the WebP previews and the JPEG fallback,
+ * encoded side by side. The downloads are made from the original when first asked for
+ * (`makeDownload`): most images are never downloaded, and every job would wait for them.
  */
 export async function deriveImageSizes(original: Uint8Array) {
   const frame = await decodeFrame(original);
-  const [previews, downloads] = await Promise.all([encodePreviews(frame), encodeDownloads(frame)]);
-  return { previews, ...downloads };
+  const [previews, fallback] = await Promise.all([encodePreviews(frame), fallbackJpeg(frame)]);
+  return { previews, fallback };
+}
+
+/** The two 1280x720 downloads: the lossless PNG, and the YouTube-ready JPEG (the recommended one). */
+export type DownloadFormat = 'png' | 'jpeg';
+
+/**
+ * One download of a provider's original: the lossless 1280x720 PNG (fast deflate; a photo-like
+ * image can pass 2 MB, and is never re-quantised to a palette), or the YouTube-ready 1280x720
+ * JPEG, mozjpeg at the highest quality that keeps it at or under 600 KB.
+ */
+export async function makeDownload(
+  original: Uint8Array,
+  format: DownloadFormat,
+): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const frame = await decodeFrame(original);
+  return format === 'png'
+    ? { bytes: await losslessPng(frame), contentType: 'image/png' }
+    : { bytes: await youtubeJpeg(frame), contentType: 'image/jpeg' };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ImageKeys, StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
 import { claimJob, listRecentMessages, showJobPhase } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
-import { deriveImageSizes } from '../lib/images';
+import { deriveImageSizes, FALLBACK_WIDTH } from '../lib/images';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { createProvider, isProviderId } from '../providers';
@@ -156,6 +156,10 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
   }
 }
 
+/**
+ * Stores the original and what the chat shows. The downloads' keys are fixed here, so deleting
+ * the message deletes them too, but their files are made when first asked for (see downloads.ts).
+ */
 async function storeImages(job: StoredMessage, original: Uint8Array): Promise<ImageKeys> {
   // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
   const base = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
@@ -167,13 +171,11 @@ async function storeImages(job: StoredMessage, original: Uint8Array): Promise<Im
     original: `${base}/original.png`,
     export: `${base}/thumbnail-1280x720.png`,
     youtube: `${base}/thumbnail-1280x720.jpg`,
-    // The YouTube JPEG doubles as the fallback for a browser that takes no WebP.
-    preview: `${base}/thumbnail-1280x720.jpg`,
+    preview: `${base}/preview-${FALLBACK_WIDTH}.jpg`,
     previews: sizes.previews.map(({ width }) => ({ width, key: `${base}/preview-${width}.webp` })),
   };
   await Promise.all([
-    putBlob(keys.export, sizes.png, 'image/png'),
-    putBlob(keys.preview, sizes.jpeg, 'image/jpeg'),
+    putBlob(keys.preview, sizes.fallback, 'image/jpeg'),
     ...sizes.previews.map(({ width, bytes }) =>
       putBlob(`${base}/preview-${width}.webp`, bytes, 'image/webp'),
     ),

@@ -22,27 +22,28 @@ const imageMessage = (image_keys: ImageKeys) =>
   });
 
 describe('viewMessage', () => {
-  it('signs the WebP preview widths, the JPEG fallback and both downloads of an image', async () => {
+  it('signs the WebP preview widths, the JPEG fallback and the original, and names both downloads', async () => {
     const view = await viewMessage(
       imageMessage({
         original: `${base}/original.png`,
         export: `${base}/thumbnail-1280x720.png`,
         youtube: `${base}/thumbnail-1280x720.jpg`,
-        preview: `${base}/thumbnail-1280x720.jpg`,
+        preview: `${base}/preview-960.jpg`,
         previews: [480, 960, 1280].map((width) => ({ width, key: `${base}/preview-${width}.webp` })),
       }),
     );
     expect(view).toMatchObject({
-      image_url: `https://signed.test/${base}/thumbnail-1280x720.jpg`,
+      image_url: `https://signed.test/${base}/preview-960.jpg`,
       image_sources: [480, 960, 1280].map((width) => ({
         url: `https://signed.test/${base}/preview-${width}.webp`,
         width,
         type: 'image/webp',
       })),
       full_image_url: `https://signed.test/${base}/original.png`,
-      download_url: `https://signed.test/${base}/thumbnail-1280x720.png`,
-      jpeg_download_url: `https://signed.test/${base}/thumbnail-1280x720.jpg`,
+      downloads: ['jpeg', 'png'],
     });
+    // The downloads are signed when asked for (they may not exist yet): no key of theirs is signed here.
+    expect(JSON.stringify(view)).not.toContain('thumbnail-1280x720');
     expect(view).not.toHaveProperty('image_keys');
   });
 
@@ -57,8 +58,7 @@ describe('viewMessage', () => {
     expect(view).toMatchObject({
       image_url: `https://signed.test/${base}/preview.jpg`,
       image_sources: null,
-      download_url: `https://signed.test/${base}/thumbnail-1280x720.png`,
-      jpeg_download_url: null,
+      downloads: ['png'],
     });
   });
 });

@@ -4,7 +4,8 @@ import type { Message, StoredMessage } from '../core/types';
 /**
  * What the API answers for a stored message: bookkeeping dropped, S3 keys signed
  * into URLs. `listed` signs only what the chat shows at once (the previews and
- * the references); the full size and the downloads are signed when one message is read.
+ * the references); the full size is signed when one message is read, and a download
+ * when asked for (see downloads.ts).
  */
 export async function viewMessage(message: StoredMessage, listed = false): Promise<Message> {
   const {
@@ -18,7 +19,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     pending_since: _since,
     ...fields
   } = message;
-  const [uploaded, preview, sources, full, download, jpegDownload] = await Promise.all([
+  const [uploaded, preview, sources, full] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
     image_keys ? signedGetUrl(image_keys.preview) : null,
     // Images stored before the WebP previews have none: the chat shows their JPEG preview.
@@ -32,8 +33,6 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
         )
       : null,
     image_keys && !listed ? signedGetUrl(image_keys.original) : null,
-    image_keys && !listed ? signedGetUrl(image_keys.export) : null,
-    image_keys?.youtube && !listed ? signedGetUrl(image_keys.youtube) : null,
   ]);
   return {
     ...fields,
@@ -41,8 +40,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     image_url: preview,
     image_sources: sources,
     full_image_url: full,
-    download_url: download,
-    jpeg_download_url: jpegDownload,
+    downloads: image_keys ? (image_keys.youtube ? ['jpeg', 'png'] : ['png']) : null,
   };
 }
 

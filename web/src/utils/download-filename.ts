@@ -1,8 +1,7 @@
+import type { DownloadFormat } from '@thumbnail-studio/contract';
+
 const MAX_STEM_LENGTH = 50;
 const SUFFIX = '_generated';
-
-/** The two downloads of a generated image: the YouTube-ready JPEG and the lossless PNG. */
-export type DownloadFormat = 'jpeg' | 'png';
 
 /**
  * The download's file name: the prompt lowercased, every non-alphanumeric character replaced with '_',

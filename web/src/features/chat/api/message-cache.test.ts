@@ -10,7 +10,7 @@ describe('messageSchema', () => {
       uploaded_images: null,
       image_url: null,
       full_image_url: null,
-      download_url: null,
+      downloads: null,
       is_image_message: false,
       is_edit: false,
       status: 'done',

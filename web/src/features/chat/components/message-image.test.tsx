@@ -31,8 +31,7 @@ describe('MessageImage', () => {
         width,
         type: 'image/webp',
       })),
-      download_url: `${storage}/thumbnail-1280x720.png?sig=1`,
-      jpeg_download_url: `${storage}/thumbnail-1280x720.jpg?sig=1`,
+      downloads: ['jpeg', 'png'],
     });
     const source = container.querySelector('picture > source');
     expect(source?.getAttribute('type')).toBe('image/webp');
@@ -54,21 +53,7 @@ describe('MessageImage', () => {
   it('offers the YouTube JPEG as the download and the PNG beside it', () => {
     renderImage({
       image_url: `${storage}/thumbnail-1280x720.jpg?sig=1`,
-      download_url: `${storage}/thumbnail-1280x720.png?sig=1`,
-      jpeg_download_url: `${storage}/thumbnail-1280x720.jpg?sig=1`,
-    });
-    expect(screen.getByRole('button', { name: 'Download' }).getAttribute('title')).toMatch(
-      /JPEG for YouTube/,
-    );
-    expect(screen.getByRole('button', { name: 'Download PNG' })).toBeTruthy();
-  });
-
-  it('offers both downloads for a listed image, whose download URLs are signed on click', () => {
-    renderImage({
-      image_url: `${storage}/thumbnail-1280x720.jpg?sig=1`,
-      image_sources: [{ url: `${storage}/preview-480.webp?sig=1`, width: 480, type: 'image/webp' }],
-      download_url: null,
-      jpeg_download_url: null,
+      downloads: ['jpeg', 'png'],
     });
     expect(screen.getByRole('button', { name: 'Download' }).getAttribute('title')).toMatch(
       /JPEG for YouTube/,
@@ -79,7 +64,7 @@ describe('MessageImage', () => {
   it('shows an image stored before the previews from its JPEG, with the PNG as its one download', () => {
     const container = renderImage({
       image_url: `${storage}/preview.jpg?sig=1`,
-      download_url: `${storage}/thumbnail-1280x720.png?sig=1`,
+      downloads: ['png'],
     });
     expect(container.querySelector('picture')).toBeNull();
     expect(screen.getByRole('img').getAttribute('src')).toBe(`${storage}/preview.jpg?sig=1`);

@@ -37,8 +37,8 @@ export function previewSources(images: ImageSource[]) {
  * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
 export function MessageImage({ message, onExpired }: MessageImageProps) {
-  const jpeg = useDownloadImage(message.id, message.jpegDownloadUrl, message.prompt, 'jpeg');
-  const png = useDownloadImage(message.id, message.downloadUrl, message.prompt, 'png');
+  const jpeg = useDownloadImage(message.id, message.prompt, 'jpeg');
+  const png = useDownloadImage(message.id, message.prompt, 'png');
   const fullUrl = message.fullImageUrl ?? message.imageUrl;
   // Without a signed original yet, the click signs one (the link keeps the preview for a middle click).
   const onOpenFull = (event: MouseEvent) => {
@@ -47,9 +47,8 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
     openFullSize(message.id);
   };
   const alt = message.prompt ? `Generated thumbnail: ${message.prompt}` : 'Generated thumbnail';
-  // Lists carry no download URLs (they are signed on click). Images made with WebP previews also
-  // have the YouTube JPEG; older ones only the PNG, their one download.
-  const hasJpeg = Boolean(message.jpegDownloadUrl) || message.imageSources.length > 0;
+  // Older images offer only the PNG, their one download.
+  const hasJpeg = message.downloads.includes('jpeg');
   const primary = message.isBase64 ? null : hasJpeg ? jpeg : png;
   return (
     <figure className="flex flex-col gap-2">

@@ -1,23 +1,19 @@
+import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-error';
-import { type DownloadFormat, downloadFilename } from '../../../utils/download-filename';
+import { downloadFilename } from '../../../utils/download-filename';
 import { saveBlob } from '../../../utils/save-blob';
 import { downloadImage } from '../api/download-image';
 
 /** Saves one of a message's 1280x720 downloads under a name made from its prompt; busy while it runs. */
-export function useDownloadImage(
-  messageId: string,
-  url: string | null,
-  prompt: string | null,
-  format: DownloadFormat = 'png',
-) {
+export function useDownloadImage(messageId: string, prompt: string | null, format: DownloadFormat) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      saveBlob(await downloadImage(messageId, url, format), downloadFilename(prompt, format));
+      saveBlob(await downloadImage(messageId, format), downloadFilename(prompt, format));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

@@ -14,8 +14,7 @@ const buildMessage = (overrides: Partial<Message> = {}): Message => ({
   image_url: null,
   image_sources: null,
   full_image_url: null,
-  download_url: null,
-  jpeg_download_url: null,
+  downloads: null,
   is_image_message: false,
   is_edit: false,
   created_at: '2026-03-15T12:00:00.000Z',
@@ -51,21 +50,20 @@ describe('toViewMessage', () => {
     expect(remote).toMatchObject({ isImageMessage: true, isBase64: false });
   });
 
-  it('carries the full-size and download addresses of an image message', () => {
+  it('carries the full-size address and the downloads of an older image message', () => {
     const view = toViewMessage(
       buildMessage({
         is_image_message: true,
         image_url: 'https://s3.example/preview.jpg',
         full_image_url: 'https://s3.example/original.png',
-        download_url: 'https://s3.example/export.png',
+        downloads: ['png'],
       }),
     );
     expect(view).toMatchObject({
       imageUrl: 'https://s3.example/preview.jpg',
       fullImageUrl: 'https://s3.example/original.png',
-      downloadUrl: 'https://s3.example/export.png',
       imageSources: [],
-      jpegDownloadUrl: null,
+      downloads: ['png'],
     });
   });
 
@@ -80,10 +78,10 @@ describe('toViewMessage', () => {
         is_image_message: true,
         image_url: 'https://s3.example/youtube.jpg',
         image_sources: sources,
-        jpeg_download_url: 'https://s3.example/youtube.jpg',
+        downloads: ['jpeg', 'png'],
       }),
     );
-    expect(view).toMatchObject({ imageSources: sources, jpegDownloadUrl: 'https://s3.example/youtube.jpg' });
+    expect(view).toMatchObject({ imageSources: sources, downloads: ['jpeg', 'png'] });
   });
 
   it('does not treat an image message without a url as an image', () => {

@@ -1,4 +1,4 @@
-import type { ImageSource, Message } from '@thumbnail-studio/contract';
+import type { DownloadFormat, ImageSource, Message } from '@thumbnail-studio/contract';
 
 /** A message as the chat shows it: camelCase, with its job status as loading and error flags. */
 export interface ViewMessage {
@@ -15,10 +15,8 @@ export interface ViewMessage {
   imageSources: ImageSource[];
   /** The original image, opened full size. */
   fullImageUrl: string | null;
-  /** The lossless 1280x720 PNG. */
-  downloadUrl: string | null;
-  /** The YouTube-ready 1280x720 JPEG, the recommended download; null on older images. */
-  jpegDownloadUrl: string | null;
+  /** The downloads the image offers, fetched when clicked: the YouTube-ready JPEG (recommended; not on older images) and the PNG. */
+  downloads: DownloadFormat[];
   prompt: string | null;
   isBase64: boolean;
   uploadedImages: string[];
@@ -39,8 +37,7 @@ export function toViewMessage(message: Message): ViewMessage {
     imageUrl,
     imageSources: message.image_sources ?? [],
     fullImageUrl: message.full_image_url,
-    downloadUrl: message.download_url,
-    jpegDownloadUrl: message.jpeg_download_url,
+    downloads: message.downloads ?? [],
     prompt: message.prompt,
     isBase64: imageUrl?.startsWith('data:image') ?? false,
     uploadedImages: message.uploaded_images ?? [],

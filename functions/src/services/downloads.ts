@@ -1,0 +1,26 @@
+import type { DownloadFormat } from '@thumbnail-studio/contract';
+import { blobSize, getBlob, putBlob, signedGetUrl } from '../adapters/blob-store';
+import { getMessageById } from '../data/messages-repo';
+import { NotFoundError } from '../lib/errors';
+import { makeDownload } from '../lib/images';
+
+/**
+ * A signed URL of one of an image message's 1280x720 downloads, made from the provider's
+ * original the first time anyone asks (a second of CPU at most, once per image and format)
+ * and kept under the key the job fixed, so deleting the message deletes it too. Two first
+ * requests at once both make it; they write the same bytes under the same key.
+ */
+export async function getDownloadUrl(userId: string, messageId: string, format: DownloadFormat) {
+  const keys = (await getMessageById(userId, messageId))?.image_keys;
+  if (!keys) throw new NotFoundError('Message not found');
+  // Images older than the YouTube JPEG have only the PNG download.
+  const key = format === 'png' ? keys.export : keys.youtube;
+  if (!key) throw new NotFoundError('This image has no JPEG download');
+  if ((await blobSize(key)) === undefined) {
+    const original = await getBlob(keys.original);
+    if (!original) throw new NotFoundError('Message not found');
+    const download = await makeDownload(original.bytes, format);
+    await putBlob(key, download.bytes, download.contentType);
+  }
+  return signedGetUrl(key);
+}
