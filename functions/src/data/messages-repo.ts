@@ -71,14 +71,19 @@ export function listAssistantMessagesSince(conversationId: string, since: string
 
 /**
  * The end of a conversation up to the message `upTo` (included), read newest
- * first a page at a time until it holds `turns` messages and `imageMessages`
- * that carry images, or the conversation's start. Oldest first;
- * `complete` says it reaches the first message.
+ * first: `turns` messages, then more in one further read while fewer than
+ * `imageMessages` of them carry images, up to `lookback` messages in all or the
+ * conversation's start. Oldest first; `complete` says it reaches the first message.
  */
 export async function listRecentMessages(
   conversationId: string,
   upTo: string,
-  want: { turns: number; imageMessages: number; hasImages(message: StoredMessage): boolean },
+  want: {
+    turns: number;
+    imageMessages: number;
+    lookback: number;
+    hasImages(message: StoredMessage): boolean;
+  },
 ): Promise<{ messages: StoredMessage[]; complete: boolean }> {
   const newestFirst: StoredMessage[] = [];
   let start: Record<string, unknown> | undefined;
@@ -90,7 +95,7 @@ export async function listRecentMessages(
         KeyConditionExpression: 'conversation_id = :c AND id <= :upTo',
         ExpressionAttributeValues: { ':c': conversationId, ':upTo': upTo },
         ScanIndexForward: false,
-        Limit: want.turns,
+        Limit: newestFirst.length === 0 ? want.turns : want.lookback - newestFirst.length,
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
@@ -100,7 +105,11 @@ export async function listRecentMessages(
       if (item.status !== 'error' && want.hasImages(item)) withImages += 1;
     }
     start = page.LastEvaluatedKey;
-  } while (start && (newestFirst.length < want.turns || withImages < want.imageMessages));
+  } while (
+    start &&
+    newestFirst.length < want.lookback &&
+    (newestFirst.length < want.turns || withImages < want.imageMessages)
+  );
   return { messages: newestFirst.reverse(), complete: start === undefined };
 }
 

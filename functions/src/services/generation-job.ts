@@ -2,7 +2,7 @@ import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-s
 import { deleteBlobs, putBlob } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { classifyRequest } from '../core/classify';
-import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
+import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../core/jobs';
 import { keysOfImage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
@@ -89,6 +89,7 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
     const recent = await listRecentMessages(job.conversation_id, job.request_id, {
       turns: CLASSIFIER_TURNS,
       imageMessages: CONTEXT_IMAGE_MESSAGES,
+      lookback: CONTEXT_LOOKBACK_MESSAGES,
       hasImages: (m) => contextKeysOf(m).length > 0,
     });
     const request = recent.messages.at(-1);
