@@ -2,9 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
-const CONTEXT_LOOKBACK_MESSAGES = 100;
-
+import { CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../../functions/src/core/jobs';
 import type { StoredMessage } from '../../functions/src/core/types';
 
 const runtime = inject('runtime');
