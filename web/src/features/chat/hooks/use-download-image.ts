@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { type DownloadFormat, downloadFilename } from '../../../utils/download-filename';
 import { saveBlob } from '../../../utils/save-blob';
