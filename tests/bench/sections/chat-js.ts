@@ -33,6 +33,7 @@ export const ON_DEMAND_MODULES = [
   'src/features/checkout/components/purchase-credits-dialog.tsx',
   'src/features/models/components/manage-models-dialog.tsx',
   'src/features/credits/components/credit-history-dialog.tsx',
+  'src/features/conversations/components/delete-conversation-dialog.tsx',
   'src/components/ui/sonner.ts',
 ];
 
