@@ -13,6 +13,13 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each entry and lazy module loads, read by `npm run bench`.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // Amplify imports @aws-crypto bare, for effects it does not have (the package does not say
+        // `sideEffects: false`): without this its SHA-256 ships with the session code, unused.
+        moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@aws-crypto[\\/]/.test(id),
+      },
+    },
   },
   server: {
     proxy: {

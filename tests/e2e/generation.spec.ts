@@ -21,7 +21,7 @@ test.describe('generating and editing thumbnails offline', () => {
     const app = await signUpThroughUi(page, persona('creator'));
     const chat = new ChatPage(page);
     await expect(app.credits()).toHaveAccessibleName('3 credits');
-    await expect(chat.providerSelect()).toHaveText('Offline preview (no AI)');
+    await expect(chat.selectedProvider()).toHaveText('Offline preview (no AI)');
 
     await test.step('a new thumbnail costs one credit and names the conversation', async () => {
       const prompt = 'Gaming thumbnail "EPIC WIN" with neon lights';

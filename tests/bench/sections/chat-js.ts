@@ -21,8 +21,8 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * Modules loaded by import() that the signed-in chat screen does not load until the user asks: the
- * sign-in form and its Amplify flows (only without a session), the checkout return pages and the
- * dialogs. Every other chunk reachable from the entry is counted, so a new lazy chunk counts until it
+ * sign-in form and its Amplify flows (only without a session), the checkout return pages, the
+ * dialogs and the toasts (loaded with the first one). Every other chunk reachable from the entry is counted, so a new lazy chunk counts until it
  * is named here. A name missing from the manifest fails the bench, so a rename cannot hide a chunk.
  */
 export const ON_DEMAND_MODULES = [
@@ -33,6 +33,8 @@ export const ON_DEMAND_MODULES = [
   'src/features/checkout/components/purchase-credits-dialog.tsx',
   'src/features/models/components/manage-models-dialog.tsx',
   'src/features/credits/components/credit-history-dialog.tsx',
+  'src/features/conversations/components/delete-conversation-dialog.tsx',
+  'src/components/ui/sonner.ts',
 ];
 
 /**

@@ -65,6 +65,11 @@ export class ChatPage {
     return this.page.getByRole('combobox', { name: 'AI model' });
   }
 
+  /** The model the selector shows as chosen. */
+  selectedProvider() {
+    return this.providerSelect().locator('option:checked');
+  }
+
   async send(text: string) {
     await this.messageBox().fill(text);
     await expect(this.sendButton()).toBeEnabled();

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/hooks/auth-provider';
 import { createQueryClient } from '../lib/query-client';
 

@@ -1,5 +1,5 @@
-import { Amplify } from 'aws-amplify';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { configureAuth } from '../features/auth/api/configure-auth';
 import { testConfig } from './fake-api';
 
 /** Where Amplify keeps the session of the test app client in `localStorage`. */
@@ -28,17 +28,11 @@ export function clearSession() {
 }
 
 /**
- * Amplify configured for the test user pool and a signed-in session in storage for every test of the
+ * Amplify configured for the test user pool as the app does (`configureAuth`) and a signed-in session in storage for every test of the
  * file (a test may `clearSession()`). Nothing reaches Cognito: Amplify reads the stored tokens.
  */
 export function withSignedInUser() {
-  beforeAll(() => {
-    Amplify.configure({
-      Auth: {
-        Cognito: { userPoolId: testConfig.userPoolId, userPoolClientId: testConfig.userPoolClientId },
-      },
-    });
-  });
+  beforeAll(() => configureAuth(testConfig));
   beforeEach(() => storeSession());
   afterEach(clearSession);
 }

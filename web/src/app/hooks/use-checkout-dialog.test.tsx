@@ -1,26 +1,24 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { purchaseState } from '../../features/checkout/utils/purchase-state';
 import { useCheckoutDialog } from './use-checkout-dialog';
 
 afterEach(cleanup);
 
-/** The hook at '/' with `state` as the history state; `location` reads the state as it is now. */
+/** The hook at '/?tab=1' with `state` as the history state; `historyState` reads it as it is now. */
 function renderAt(state: unknown) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[{ pathname: '/', state }]}>{children}</MemoryRouter>
-  );
-  return renderHook(() => ({ dialog: useCheckoutDialog(), location: useLocation() }), { wrapper });
+  window.history.replaceState(state, '', '/?tab=1');
+  return renderHook(() => ({ dialog: useCheckoutDialog(), historyState: useHistoryState() }));
 }
 
 describe('useCheckoutDialog', () => {
   it('opens saying what a verified purchase added, once', () => {
     const { result } = renderAt(purchaseState(25));
     expect(result.current.dialog).toMatchObject({ open: true, reason: null, purchasedCredits: 25 });
-    expect(result.current.location.state).toBeNull();
+    expect(result.current.historyState).toBeNull();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/?tab=1');
 
     act(() => result.current.dialog.onOpenChange(false));
     expect(result.current.dialog).toMatchObject({ open: false, purchasedCredits: null });

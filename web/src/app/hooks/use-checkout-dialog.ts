@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { purchasedCreditsOf } from '../../features/checkout/utils/purchase-state';
 
 interface CheckoutDialogState {
@@ -16,17 +17,18 @@ interface CheckoutDialogState {
  * reload or a step back does not show it again.
  */
 export function useCheckoutDialog() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const historyState = useHistoryState();
   const [state, setState] = useState<CheckoutDialogState>(() => {
-    const purchasedCredits = purchasedCreditsOf(location.state);
+    const purchasedCredits = purchasedCreditsOf(historyState);
     return { open: purchasedCredits !== null, reason: null, purchasedCredits };
   });
 
   useEffect(() => {
-    if (purchasedCreditsOf(location.state) === null) return;
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [location, navigate]);
+    if (purchasedCreditsOf(historyState) === null) return;
+    navigate(search ? `${pathname}?${search}` : pathname, { replace: true, state: null });
+  }, [historyState, pathname, search, navigate]);
 
   const openCheckout = useCallback(
     (reason: string | null = null) => setState({ open: true, reason, purchasedCredits: null }),

@@ -1,7 +1,7 @@
 import { Check, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
 import { COPIED_FEEDBACK_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { useProvider } from '../../features/chat/hooks/use-provider';
 import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
 import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';

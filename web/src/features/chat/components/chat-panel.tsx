@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@thumbnail-studio/contract';
 import { type ReactNode, useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages, useOlderMessages } from '../api/get-messages';
 import { messagesQueryKey } from '../api/message-cache';

@@ -1,6 +1,6 @@
 import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFilename } from '../../../utils/download-filename';
 import { saveBlob } from '../../../utils/save-blob';

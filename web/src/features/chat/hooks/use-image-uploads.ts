@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { uploadImage } from '../../../lib/upload-image';
 import { acceptImageFiles } from '../utils/attachment-rules';

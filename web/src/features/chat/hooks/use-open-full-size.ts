@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { getMessageById } from '../api/get-message';
 

@@ -1,6 +1,6 @@
 import { MAX_IMAGES_PER_MESSAGE } from '@thumbnail-studio/contract';
 import { useCallback, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { fetchVideoThumbnail } from '../api/fetch-video-thumbnail';
 import { TOO_MANY } from '../utils/attachment-rules';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { CheckoutCancelPage } from './checkout-cancel-page';
@@ -12,18 +12,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const renderPage = () =>
-  render(
-    <RouterProvider
-      router={createMemoryRouter(
-        [
-          { path: paths.checkoutCancel, element: <CheckoutCancelPage /> },
-          { path: paths.home, element: <p>Home</p> },
-        ],
-        { initialEntries: [paths.checkoutCancel] },
-      )}
-    />,
+const renderPage = () => {
+  window.history.replaceState(null, '', paths.checkoutCancel);
+  return render(
+    <Switch>
+      <Route path={paths.checkoutCancel} component={CheckoutCancelPage} />
+      <Route path={paths.home}>
+        <p>Home</p>
+      </Route>
+    </Switch>,
   );
+};
 
 describe('CheckoutCancelPage', () => {
   it('says nothing was charged and returns home after 3 seconds', async () => {

@@ -1,5 +1,5 @@
 import { XCircle } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
@@ -8,7 +8,7 @@ import { StatusCard } from './status-card';
 
 /** Shown after a cancelled payment; returns to the app by itself after 3 seconds. */
 export function CheckoutCancelPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   useRedirectHomeAfter(REDIRECT_DELAY_MS);
   return (
     <StatusCard

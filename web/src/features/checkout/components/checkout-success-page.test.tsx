@@ -4,8 +4,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { endpoints, VERIFY_SESSION_FAILED_TEXT, type VerifySessionResult } from '@thumbnail-studio/contract';
 import { HttpResponse } from 'msw';
 import { createContext, StrictMode, useContext } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { createQueryClient } from '../../../lib/query-client';
@@ -21,7 +22,7 @@ afterEach(() => vi.useRealTimers());
 
 /** Where the page sends the user back to, with the history state it handed over. */
 function Home() {
-  const { state } = useLocation();
+  const state = useHistoryState();
   return <p>Home, purchased: {String(purchasedCreditsOf(state))}</p>;
 }
 
@@ -44,19 +45,16 @@ function renderPage(url: string, reply: () => Response | VerifySessionResult, re
   );
   const onVerified = vi.fn();
   const Page = () => <CheckoutSuccessPage ready={useContext(Ready)} onVerified={onVerified} />;
-  const router = createMemoryRouter(
-    [
-      { path: paths.checkoutSuccess, element: <Page /> },
-      { path: paths.home, element: <Home /> },
-    ],
-    { initialEntries: [url] },
-  );
+  window.history.replaceState(null, '', url);
   const queryClient = createQueryClient();
   const view = (isReady: boolean) => (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Ready.Provider value={isReady}>
-          <RouterProvider router={router} />
+          <Switch>
+            <Route path={paths.checkoutSuccess} component={Page} />
+            <Route path={paths.home} component={Home} />
+          </Switch>
         </Ready.Provider>
       </QueryClientProvider>
     </StrictMode>

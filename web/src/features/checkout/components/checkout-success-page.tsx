@@ -1,7 +1,7 @@
 import { VERIFY_SESSION_FAILED_TEXT } from '@thumbnail-studio/contract';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Redirect, useSearchParams } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
@@ -37,7 +37,7 @@ export function CheckoutSuccessPage({ ready, onVerified }: CheckoutSuccessPagePr
     if (verified) onVerified?.();
   }, [verified, onVerified]);
 
-  if (!sessionId) return <Navigate to={paths.home} replace />;
+  if (!sessionId) return <Redirect to={paths.home} replace />;
 
   if (verified) {
     return (

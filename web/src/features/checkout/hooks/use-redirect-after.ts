@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 
 /** Sends the user back to the app after `delayMs` while `active`, with `state` as the history state. */
 export function useRedirectHomeAfter(delayMs: number, active = true, state?: unknown) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   useEffect(() => {
     if (!active) return;
     const timer = setTimeout(() => navigate(paths.home, { replace: true, state }), delayMs);

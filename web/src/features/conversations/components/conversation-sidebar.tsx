@@ -1,11 +1,16 @@
 import type { Conversation } from '@thumbnail-studio/contract';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { ConversationItem } from './conversation-item';
-import { DeleteConversationDialog } from './delete-conversation-dialog';
+
+// The confirmation (and the dialog primitive under it) loads the first time a deletion is asked for.
+const DeleteConversationDialog = lazy(() =>
+  import('./delete-conversation-dialog').then((module) => ({ default: module.DeleteConversationDialog })),
+);
 
 interface ConversationSidebarProps {
   conversations: Conversation[];
@@ -31,6 +36,7 @@ function useNow(intervalMs = 60_000): Date {
 export function ConversationSidebar(props: ConversationSidebarProps) {
   const { conversations, selectedId, isLoading, loadError, isCreating, onSelect, onCreate, onDelete } = props;
   const [pendingDelete, setPendingDelete] = useState<Conversation | null>(null);
+  const deleteOpened = useOpenedOnce(pendingDelete !== null);
   const now = useNow();
 
   return (
@@ -65,15 +71,19 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
           ))}
         </ul>
       </nav>
-      <DeleteConversationDialog
-        title={pendingDelete?.title ?? null}
-        onCancel={() => setPendingDelete(null)}
-        onConfirm={async () => {
-          if (!pendingDelete) return;
-          await onDelete(pendingDelete.id);
-          setPendingDelete(null);
-        }}
-      />
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <DeleteConversationDialog
+            title={pendingDelete?.title ?? null}
+            onCancel={() => setPendingDelete(null)}
+            onConfirm={async () => {
+              if (!pendingDelete) return;
+              await onDelete(pendingDelete.id);
+              setPendingDelete(null);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { NEW_CONVERSATION_SEND_DELAY_MS } from '../../../config/constants';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateConversation } from '../api/create-conversation';
