@@ -56,10 +56,28 @@ describe('derived image sizes', () => {
   });
 
   it('stores for the chat only the WebP previews and a plain 960x540 JPEG for browsers without WebP', async () => {
-    const sizes = await deriveImageSizes(await noisyPng(1536, 1024));
-    expect(Object.keys(sizes).sort()).toEqual(['fallback', 'previews']);
-    expect(sizes.previews.map((p) => p.width)).toEqual([...PREVIEW_WIDTHS]);
-    expect(await describeImage(sizes.fallback)).toEqual({
+    const stored = new Map<string, { bytes: Uint8Array; contentType: string }>();
+    await deriveImageSizes(await noisyPng(1536, 1024), async ({ name, ...file }) => {
+      stored.set(name, file);
+    });
+    expect([...stored.keys()].sort()).toEqual([
+      'preview-1280.webp',
+      'preview-480.webp',
+      'preview-960.jpg',
+      'preview-960.webp',
+    ]);
+    for (const width of PREVIEW_WIDTHS) {
+      const preview = stored.get(`preview-${width}.webp`);
+      expect(preview?.contentType).toBe('image/webp');
+      expect(await describeImage(preview?.bytes ?? new Uint8Array())).toEqual({
+        format: 'webp',
+        width,
+        height: (width * 9) / 16,
+      });
+    }
+    const fallback = stored.get('preview-960.jpg');
+    expect(fallback?.contentType).toBe('image/jpeg');
+    expect(await describeImage(fallback?.bytes ?? new Uint8Array())).toEqual({
       format: 'jpeg',
       width: FALLBACK_WIDTH,
       height: 540,

@@ -66,18 +66,18 @@ export async function decodeFrame(original: Uint8Array): Promise<Frame> {
 }
 
 /**
- * The chat's previews, WebP at each preview width, narrowest first. The fastest WebP method:
- * every job waits for these, and the slower methods save only about 5% of the bytes.
+ * One of the chat's previews, WebP at `width`. The fastest WebP method: every job waits for
+ * these, and the slower methods save only about 5% of the bytes.
  */
-export function encodePreviews(frame: Frame): Promise<{ width: number; bytes: Uint8Array }[]> {
-  return Promise.all(
-    PREVIEW_WIDTHS.map(async (width) => {
-      const full = await encoder(frame);
-      const image = width === frame.info.width ? full : full.resize(width);
-      return { width, bytes: new Uint8Array(await image.webp({ quality: 75, effort: 0 }).toBuffer()) };
-    }),
-  );
+export async function encodePreview(frame: Frame, width: number): Promise<Uint8Array> {
+  const full = await encoder(frame);
+  const image = width === frame.info.width ? full : full.resize(width);
+  return new Uint8Array(await image.webp({ quality: 75, effort: 0 }).toBuffer());
 }
+
+/** The chat's previews at every preview width, narrowest first. */
+export const encodePreviews = (frame: Frame) =>
+  Promise.all(PREVIEW_WIDTHS.map(async (width) => ({ width, bytes: await encodePreview(frame, width) })));
 
 /** Width of the plain JPEG the chat shows where a browser takes no WebP. */
 export const FALLBACK_WIDTH = 960;
@@ -96,15 +96,39 @@ export async function losslessPng(frame: Frame): Promise<Uint8Array> {
   return new Uint8Array(await (await encoder(frame)).png({ compressionLevel: 2 }).toBuffer());
 }
 
+/** One file a job stores for the chat: its name in the image's folder, its bytes and type. */
+export interface ChatImage {
+  name: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** The names of the chat's files: one WebP per preview width, and the JPEG fallback. */
+export const previewName = (width: number) => `preview-${width}.webp`;
+export const FALLBACK_NAME = `preview-${FALLBACK_WIDTH}.jpg`;
+
 /**
  * What a job stores for the chat, from one decode: the WebP previews and the JPEG fallback,
- * encoded side by side. The downloads are made from the original when first asked for
+ * encoded side by side, each handed to `store` as soon as it is ready (so storing one overlaps
+ * encoding the next). The downloads are made from the original when first asked for
  * (`makeDownload`): most images are never downloaded, and every job would wait for them.
  */
-export async function deriveImageSizes(original: Uint8Array) {
+export async function deriveImageSizes(
+  original: Uint8Array,
+  store: (image: ChatImage) => Promise<void>,
+): Promise<void> {
   const frame = await decodeFrame(original);
-  const [previews, fallback] = await Promise.all([encodePreviews(frame), fallbackJpeg(frame)]);
-  return { previews, fallback };
+  await Promise.all([
+    ...PREVIEW_WIDTHS.map(async (width) =>
+      store({
+        name: previewName(width),
+        bytes: await encodePreview(frame, width),
+        contentType: 'image/webp',
+      }),
+    ),
+    (async () =>
+      store({ name: FALLBACK_NAME, bytes: await fallbackJpeg(frame), contentType: 'image/jpeg' }))(),
+  ]);
 }
 
 /** The two 1280x720 downloads: the lossless PNG, and the YouTube-ready JPEG (the recommended one). */

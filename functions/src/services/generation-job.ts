@@ -8,7 +8,7 @@ import type { ImageKeys, StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
 import { claimJob, listRecentMessages, showJobPhase } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
-import { deriveImageSizes, FALLBACK_WIDTH } from '../lib/images';
+import { deriveImageSizes, FALLBACK_NAME, PREVIEW_WIDTHS, previewName } from '../lib/images';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { createProvider, isProviderId } from '../providers';
@@ -164,22 +164,17 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
 async function storeImages(job: StoredMessage, original: Uint8Array): Promise<ImageKeys> {
   // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
   const base = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
-  const [sizes] = await Promise.all([
-    deriveImageSizes(original),
+  await Promise.all([
     putBlob(`${base}/original.png`, original, 'image/png'),
+    deriveImageSizes(original, ({ name, bytes, contentType }) =>
+      putBlob(`${base}/${name}`, bytes, contentType),
+    ),
   ]);
-  const keys: ImageKeys = {
+  return {
     original: `${base}/original.png`,
     export: `${base}/thumbnail-1280x720.png`,
     youtube: `${base}/thumbnail-1280x720.jpg`,
-    preview: `${base}/preview-${FALLBACK_WIDTH}.jpg`,
-    previews: sizes.previews.map(({ width }) => ({ width, key: `${base}/preview-${width}.webp` })),
+    preview: `${base}/${FALLBACK_NAME}`,
+    previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${base}/${previewName(width)}` })),
   };
-  await Promise.all([
-    putBlob(keys.preview, sizes.fallback, 'image/jpeg'),
-    ...sizes.previews.map(({ width, bytes }) =>
-      putBlob(`${base}/preview-${width}.webp`, bytes, 'image/webp'),
-    ),
-  ]);
-  return keys;
 }
