@@ -53,6 +53,12 @@ describe.each(allFunctions)('the %s bundle', (name) => {
     expect(chain).toEqual([]);
   });
 
+  it('validates with zod’s small build only, not the full one (several times its import cost)', () => {
+    const files = bundledFiles(metafile);
+    expect(files.filter((file) => file.startsWith('zod/v4/classic/'))).toEqual([]);
+    expect(files.some((file) => file.startsWith('zod/v4/mini/'))).toBe(true);
+  });
+
   it('loads sharp and the providers’ SDKs only with import(), when a request needs them', () => {
     const eager = externalImports(metafile).filter(
       (imported) =>
