@@ -99,5 +99,7 @@ describe('AppFunction', () => {
     // The default chain's own error, so the alias reached the CDK's esbuild too.
     expect(code).not.toContain('Could not load credentials from any providers');
     expect(code).toContain('No AWS credentials in the environment');
+    // No arrow functions, so lambdaBundleOptions.supported reached it as well.
+    expect(code).not.toContain('=>');
   });
 });
