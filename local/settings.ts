@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { backendSettingsSchema, parseSettings } from '../functions/src/lib/settings';
 
 /**
@@ -6,18 +6,18 @@ import { backendSettingsSchema, parseSettings } from '../functions/src/lib/setti
  * values (a blank line in `.env` means the default).
  */
 const localSettingsSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65_535)), 3000),
   /**
    * The address the app server listens on: loopback, so nobody on the same network reaches it.
    * `0.0.0.0` (or a LAN address) only for a deliberate demo to other machines.
    */
-  HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
+  HOST: z._default(z.union([z.ipv4(), z.ipv6()]), '127.0.0.1'),
   /** Where DynamoDB Local, cognito-local, s3rver and the mail outbox keep their data. */
-  DATA_DIR: z.string().default('.local'),
+  DATA_DIR: z._default(z.string(), '.local'),
   /** How long a failed delivery waits before the in-process queue retries it. */
-  LOCAL_QUEUE_RETRY_MS: z.coerce.number().int().positive().default(5_000),
+  LOCAL_QUEUE_RETRY_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5_000),
   /** How often the sweeper runs, as EventBridge runs it in AWS. */
-  LOCAL_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  LOCAL_SWEEP_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 60_000),
 });
 
 let current: z.infer<typeof localSettingsSchema> | undefined;

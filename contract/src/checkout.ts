@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { creditPackageIdSchema } from './credits';
 
 /** Buying credits: only the package travels; the server knows its price and the buyer from the token. */
@@ -11,8 +11,8 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 /** Whether a checkout session is paid and granted, and how many credits it added. */
 export const verifySessionSchema = z.object({
   success: z.boolean(),
-  credits: z.number().int().optional(),
-  error: z.string().optional(),
+  credits: z.optional(z.int()),
+  error: z.optional(z.string()),
 });
 export type VerifySessionResult = z.infer<typeof verifySessionSchema>;
 

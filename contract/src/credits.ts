@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CREDIT_PACKAGES, type CreditPackageId } from './packages';
 
 /** Each generation or edit costs this many credits. */
 export const GENERATION_COST = 1;
 
-export const creditBalanceSchema = z.object({ credits: z.number().int() });
+export const creditBalanceSchema = z.object({ credits: z.int() });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
 export const creditPackageIdSchema = z.enum(
@@ -20,7 +20,7 @@ export const creditHistoryEntrySchema = z.object({
   id: z.string(),
   kind: ledgerKindSchema,
   /** Credits added (positive) or taken (negative); 0 for a reserved credit that was spent. */
-  amount: z.number().int(),
+  amount: z.int(),
   /** What the creator reads, e.g. 'Image generation or edit: A cat astronaut'. */
   reason: z.string(),
   created_at: z.string(),
@@ -29,9 +29,9 @@ export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
 
 /** The caller's ledger, newest first, one page at a time; `balance` always equals the sum of every entry. */
 export const creditHistorySchema = z.object({
-  balance: z.number().int(),
+  balance: z.int(),
   entries: z.array(creditHistoryEntrySchema),
   /** Pass as `?cursor=` for the next (older) page; absent on the last page. */
-  next_cursor: z.string().optional(),
+  next_cursor: z.optional(z.string()),
 });
 export type CreditHistory = z.infer<typeof creditHistorySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   checkoutSessionSchema,
   createCheckoutSessionBodySchema,
@@ -42,9 +42,9 @@ export interface Endpoint {
   /** `{name}` marks a path parameter, as API Gateway writes it. */
   path: `/api/${string}`;
   /** The JSON body it takes, if any. */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** The JSON it answers with on success; null for an empty answer (204). */
-  response: z.ZodType | null;
+  response: z.ZodMiniType | null;
   /** True only where the caller is proven another way than a Cognito token. */
   public?: boolean;
 }
@@ -165,9 +165,11 @@ type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer R
 /** The path parameters an endpoint needs, e.g. `{ id: string }`. */
 export type PathParams<E extends Endpoint> = { [K in ParamNames<E['path']>]: string };
 /** The body an endpoint takes, as the caller writes it (defaults may be left out). */
-export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodMiniType
+  ? z.input<E['body']>
+  : undefined;
 /** What an endpoint answers with on success. */
-export type ResponseBody<E extends Endpoint> = E['response'] extends z.ZodType
+export type ResponseBody<E extends Endpoint> = E['response'] extends z.ZodMiniType
   ? z.infer<E['response']>
   : undefined;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Machine-readable error codes, each with the HTTP status it is answered with.

@@ -1,10 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 /** What the generation queue carries: the pending assistant message (the job) and its owner. */
 export const jobMessageSchema = z.object({
-  jobId: z.string().min(1),
-  conversationId: z.string().min(1),
-  userId: z.string().min(1),
+  jobId: nonEmpty(),
+  conversationId: nonEmpty(),
+  userId: nonEmpty(),
 });
 
 export type JobMessage = z.infer<typeof jobMessageSchema>;

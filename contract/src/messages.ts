@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
 /** A message's generation state: `pending` while its job runs, then `done` or `error`. */
@@ -14,7 +14,7 @@ export const MAX_MODELS_PER_MESSAGE = 10;
 /** One width of a generated image's preview, for `srcset`: a signed URL, its pixel width and type. */
 export const imageSourceSchema = z.object({
   url: z.string(),
-  width: z.number().int().positive(),
+  width: z.int().check(z.positive()),
   type: z.string(),
 });
 
@@ -43,17 +43,17 @@ export const messageSchema = z.object({
   user_id: z.string(),
   role: messageRoleSchema,
   content: z.string(),
-  uploaded_images: z.array(z.string()).nullable().default(null),
-  selected_model_ids: z.array(z.string()).nullable().default(null),
-  prompt: z.string().nullable().default(null),
-  image_url: z.string().nullable().default(null),
-  image_sources: z.array(imageSourceSchema).nullable().default(null),
-  full_image_url: z.string().nullable().default(null),
-  downloads: z.array(z.enum(DOWNLOAD_FORMATS)).nullable().default(null),
-  is_image_message: z.boolean().default(false),
-  is_edit: z.boolean().default(false),
+  uploaded_images: z._default(z.nullable(z.array(z.string())), null),
+  selected_model_ids: z._default(z.nullable(z.array(z.string())), null),
+  prompt: z._default(z.nullable(z.string()), null),
+  image_url: z._default(z.nullable(z.string()), null),
+  image_sources: z._default(z.nullable(z.array(imageSourceSchema)), null),
+  full_image_url: z._default(z.nullable(z.string()), null),
+  downloads: z._default(z.nullable(z.array(z.enum(DOWNLOAD_FORMATS))), null),
+  is_image_message: z._default(z.boolean(), false),
+  is_edit: z._default(z.boolean(), false),
   created_at: z.string(),
-  status: messageStatusSchema.default('done'),
+  status: z._default(messageStatusSchema, 'done'),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */
@@ -68,7 +68,7 @@ export const MESSAGE_PAGE_SIZE = 20;
  */
 export const messagePageSchema = z.object({
   messages: z.array(messageSchema),
-  next_cursor: z.string().optional(),
+  next_cursor: z.optional(z.string()),
 });
 
 /**
@@ -104,20 +104,33 @@ export const conversationSchema = z.object({
 
 export type Conversation = z.infer<typeof conversationSchema>;
 
-const titleSchema = z.string().trim().min(1, 'Title is required').max(200, 'Title is too long');
-export const createConversationBodySchema = z.object({ title: titleSchema.optional() });
+const titleSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title is too long'));
+export const createConversationBodySchema = z.object({ title: z.optional(titleSchema) });
 export const renameConversationBodySchema = z.object({ title: titleSchema });
+
+/** An attachment's storage key or a model's id, as a send names them: 1 to 256 characters. */
+const storageKey = () => z.string().check(z.minLength(1), z.maxLength(256));
 
 /** What a send carries: the text, the provider to ask, references (storage keys) and people. */
 export const sendMessageBodySchema = z.object({
-  content: z.string().trim().min(1, 'Message is empty').max(MAX_MESSAGE_LENGTH, 'Message is too long'),
+  content: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Message is empty'),
+      z.maxLength(MAX_MESSAGE_LENGTH, 'Message is too long'),
+    ),
   /** Absent: the backend's default provider. */
-  provider: z.string().optional(),
-  uploaded_images: z
-    .array(z.string().min(1).max(256))
-    .max(MAX_IMAGES_PER_MESSAGE, `Attach at most ${MAX_IMAGES_PER_MESSAGE} images`)
-    .default([]),
-  selected_model_ids: z.array(z.string().min(1).max(256)).max(MAX_MODELS_PER_MESSAGE).default([]),
+  provider: z.optional(z.string()),
+  uploaded_images: z._default(
+    z
+      .array(storageKey())
+      .check(z.maxLength(MAX_IMAGES_PER_MESSAGE, `Attach at most ${MAX_IMAGES_PER_MESSAGE} images`)),
+    [],
+  ),
+  selected_model_ids: z._default(z.array(storageKey()).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
 });
 
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;

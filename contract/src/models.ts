@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A model (a saved person) holds at most this many photos. */
 export const MAX_MODEL_IMAGES = 20;
@@ -40,10 +40,10 @@ export const personModelSchema = z.object({
   id: z.string(),
   name: z.string(),
   images: z.array(modelImageSchema),
-  image_url: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
-  usage_count: z.number().int().default(0),
-  last_used_at: z.string().nullable().default(null),
+  image_url: z.nullable(z.string()),
+  thumbnail_url: z.nullable(z.string()),
+  usage_count: z._default(z.int(), 0),
+  last_used_at: z._default(z.nullable(z.string()), null),
   created_at: z.string(),
 });
 export type PersonModel = z.infer<typeof personModelSchema>;
@@ -53,16 +53,20 @@ export const modelAnswerSchema = z.object({ model: personModelSchema });
 
 const modelName = z
   .string()
-  .trim()
-  .min(1, MODEL_TEXTS.nameAndImageRequired)
-  .max(MAX_MODEL_NAME_LENGTH, `A name has at most ${MAX_MODEL_NAME_LENGTH} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, MODEL_TEXTS.nameAndImageRequired),
+    z.maxLength(MAX_MODEL_NAME_LENGTH, `A name has at most ${MAX_MODEL_NAME_LENGTH} characters`),
+  );
 /** A photo: a `data:image/...;base64,` URL, or the key of an image uploaded through `POST /api/uploads`. */
-const imageSource = z.string().min(1).max(15_000_000);
+const imageSource = z.string().check(z.minLength(1), z.maxLength(15_000_000));
 const images = z
   .array(imageSource)
-  .min(1, MODEL_TEXTS.nameAndImageRequired)
-  .max(MAX_MODEL_IMAGES, MODEL_TEXTS.tooManyImages);
-const id = z.string().min(1).max(256);
+  .check(
+    z.minLength(1, MODEL_TEXTS.nameAndImageRequired),
+    z.maxLength(MAX_MODEL_IMAGES, MODEL_TEXTS.tooManyImages),
+  );
+const id = z.string().check(z.minLength(1), z.maxLength(256));
 
 /** A new model: its name and photos, the first one primary. */
 export const uploadModelBodySchema = z.object({ name: modelName, images });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const providerIdSchema = z.enum(['gemini', 'openai', 'local']);
 export type ProviderId = z.infer<typeof providerIdSchema>;
@@ -16,6 +16,6 @@ export type ProviderOption = z.infer<typeof providerOptionSchema>;
 /** The providers the backend can use now (those with a key, or the offline one), the default first. */
 export const providerListSchema = z.object({
   providers: z.array(providerOptionSchema),
-  default: z.string().optional(),
+  default: z.optional(z.string()),
 });
 export type ProviderList = z.infer<typeof providerListSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Uploads larger than this are refused, before and after they reach storage. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -17,17 +17,19 @@ export const createUploadBodySchema = z.object({
   content_type: z.enum(UPLOAD_IMAGE_TYPES, {
     message: 'Only image files can be attached (JPEG, PNG, WebP, GIF or AVIF)',
   }),
-  size: z.number().int().positive().max(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT),
+  size: z.int().check(z.positive(), z.maximum(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT)),
 });
 
 /** A presigned upload: PUT the bytes to `upload_url` with `headers`, then refer to `key`. */
 export const uploadSchema = z.object({
   key: z.string(),
   upload_url: z.string(),
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: z._default(z.record(z.string(), z.string()), {}),
 });
 
-export const videoThumbnailBodySchema = z.object({ url: z.string().trim().min(1, 'Invalid YouTube URL') });
+export const videoThumbnailBodySchema = z.object({
+  url: z.string().check(z.trim(), z.minLength(1, 'Invalid YouTube URL')),
+});
 
 /** A video's thumbnail, fetched by the backend and waiting as an attachment under `key`. */
 export const videoThumbnailSchema = z.object({ key: z.string(), video_id: z.string(), url: z.string() });

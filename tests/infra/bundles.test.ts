@@ -53,6 +53,12 @@ describe.each(allFunctions)('the %s bundle', (name) => {
     expect(chain).toEqual([]);
   });
 
+  it('validates with zod’s small build only, not the full one (several times its import cost)', () => {
+    const files = bundledFiles(metafile);
+    expect(files.filter((file) => file.startsWith('zod/v4/classic/'))).toEqual([]);
+    expect(files.some((file) => file.startsWith('zod/v4/mini/'))).toBe(true);
+  });
+
   it('loads sharp and the providers’ SDKs only with import(), when a request needs them', () => {
     const eager = externalImports(metafile).filter(
       (imported) =>
@@ -93,5 +99,7 @@ describe('AppFunction', () => {
     // The default chain's own error, so the alias reached the CDK's esbuild too.
     expect(code).not.toContain('Could not load credentials from any providers');
     expect(code).toContain('No AWS credentials in the environment');
+    // No arrow functions, so lambdaBundleOptions.supported reached it as well.
+    expect(code).not.toContain('=>');
   });
 });

@@ -6,8 +6,7 @@ import { requireSetting, settings } from '../lib/settings';
  * and many requests of the functions that have them (a list of conversations, the balance)
  * never touch storage, so an import of the handler does not pay for them.
  */
-const sdk = () => import('@aws-sdk/client-s3');
-const presigner = () => import('@aws-sdk/s3-request-presigner');
+const sdk = () => import('./s3-sdk');
 
 /** How long a signed upload URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -92,7 +91,7 @@ export const signingWindowStart = (now: number = Date.now()) =>
  * credentials); with a filename the browser saves it under that name.
  */
 export async function signedGetUrl(key: string, filename?: string): Promise<string> {
-  const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), presigner()]);
+  const { GetObjectCommand, getSignedUrl } = await sdk();
   return getSignedUrl(
     await s3(),
     new GetObjectCommand({
@@ -111,7 +110,7 @@ export async function signedGetUrl(key: string, filename?: string): Promise<stri
  * as `contentType` and refuses anything else (the presigner leaves both unsigned by default).
  */
 export async function signedPutUrl(key: string, contentType: string, size: number): Promise<string> {
-  const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), presigner()]);
+  const { PutObjectCommand, getSignedUrl } = await sdk();
   return getSignedUrl(
     await s3(),
     new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../core/ledger-reconciliation';
 import { logger } from '../lib/logger';
 import { parseSettings } from '../lib/settings';
@@ -14,7 +14,7 @@ const QUOTED_FINDINGS = 50;
  */
 export function reconcileGraceMs(env: Record<string, unknown> = process.env): number {
   const { RECONCILE_GRACE_MS } = parseSettings(
-    z.object({ RECONCILE_GRACE_MS: z.coerce.number().int().positive().optional() }),
+    z.object({ RECONCILE_GRACE_MS: z.optional(z.coerce.number().check(z.int(), z.positive())) }),
     env,
   );
   return RECONCILE_GRACE_MS ?? defaultGraceMs();

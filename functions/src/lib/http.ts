@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError, BadRequestError, INTERNAL_ERROR_TEXT, NotFoundError, UnauthorizedError } from './errors';
 import { logger } from './logger';
 
@@ -45,7 +45,7 @@ export const rawBody = (event: ApiEvent): Buffer =>
   Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
 
 /** Parses and validates a JSON body against a schema; bad input is a 400 with the first issue. */
-export function parseBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.infer<T> {
+export function parseBody<T extends z.ZodMiniType>(event: ApiEvent, schema: T): z.infer<T> {
   let raw: unknown = {};
   if (event.body) {
     const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { parseSettings, providerSettingsSchema, SettingsError, withoutBlanks } from './settings';
 
 const product = z.object({
-  INITIAL_CREDITS: z.coerce.number().int().min(0).default(3),
-  NAME: z.string().optional(),
+  INITIAL_CREDITS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 3),
+  NAME: z.optional(z.string()),
 });
 
 describe('settings', () => {

@@ -101,13 +101,21 @@ export class AppFunction extends NodejsFunction {
         // that cannot be bundled stay out, installed beside the bundle.
         bundleAwsSDK: true,
         externalModules: lambdaBundleOptions.external,
-        // Relative to the project root, where the CDK runs esbuild (a path inside it either way).
-        esbuildArgs: Object.fromEntries(
-          Object.entries(lambdaBundleOptions.alias).map(([name, file]) => [
-            `--alias:${name}`,
-            `./${relative(repoRoot, file)}`,
-          ]),
-        ),
+        esbuildArgs: {
+          ...Object.fromEntries(
+            Object.entries(lambdaBundleOptions.supported).map(([feature, on]) => [
+              `--supported:${feature}`,
+              String(on),
+            ]),
+          ),
+          // Relative to the project root, where the CDK runs esbuild (a path inside it either way).
+          ...Object.fromEntries(
+            Object.entries(lambdaBundleOptions.alias).map(([name, file]) => [
+              `--alias:${name}`,
+              `./${relative(repoRoot, file)}`,
+            ]),
+          ),
+        },
         commandHooks: installNativeModules(scope, props.entry),
       },
     });

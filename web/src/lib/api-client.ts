@@ -11,7 +11,7 @@ import {
   rateLimitedText,
 } from '@thumbnail-studio/contract';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { ApiError } from './api-error';
 
@@ -28,7 +28,7 @@ const networkError = () => new ApiError('service_unavailable', NETWORK_ERROR);
 type CallOptions<E extends Endpoint> = (keyof PathParams<E> extends never
   ? { params?: undefined }
   : { params: PathParams<E> }) &
-  (E['body'] extends z.ZodType ? { body: RequestBody<E> } : { body?: undefined }) & {
+  (E['body'] extends z.ZodMiniType ? { body: RequestBody<E> } : { body?: undefined }) & {
     query?: Record<string, string>;
   };
 
