@@ -55,21 +55,30 @@ export async function getBlob(key: string): Promise<{ bytes: Uint8Array; content
     const bytes = await object.Body?.transformToByteArray();
     return bytes ? { bytes, contentType: object.ContentType ?? 'application/octet-stream' } : undefined;
   } catch (error) {
-    if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
+    if (isMissing(error)) return undefined;
     throw error;
   }
 }
 
+/** The object's size, or undefined when it does not exist. */
 export async function blobSize(key: string): Promise<number | undefined> {
   const { HeadObjectCommand } = await sdk();
   try {
     const head = await (await s3()).send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
     return head.ContentLength;
   } catch (error) {
-    if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+    if (isMissing(error)) return undefined;
     throw error;
   }
 }
+
+/**
+ * Whether a read failed because the key does not exist: 404, or 403, since the functions may
+ * get and put objects but not list the bucket, and without that right S3 answers a missing key
+ * with 403 (`AccessDenied`; a HEAD has no body to name it).
+ */
+const isMissing = (error: unknown) =>
+  [403, 404].includes((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode ?? 0);
 
 /**
  * GET URLs are signed as of the start of the current hour and work for two, so
