@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { App } from 'aws-cdk-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoPath } from '../../infra/src/paths';
+import { ThumbnailStudioStack } from '../../infra/src/stack';
+import { type CfnJson, deployedFunctions, fakeWebDist, logicalId } from './synth';
+
+const run = promisify(execFile);
+const cdkContext = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8')).context as Record<string, unknown>;
+
+/**
+ * The stack synthesized as `cdk deploy` synthesizes it: asset bundling on, so every handler
+ * goes through the real esbuild and the native modules are installed for Lambda's platform.
+ * No AWS credentials are involved; only the npm registry is reached, for those modules.
+ */
+let assemblyDir: string;
+let template: CfnJson;
+let stack: ThumbnailStudioStack;
+beforeAll(() => {
+  const app = new App({
+    outdir: mkdtempSync(join(tmpdir(), 'deploy-synth-')),
+    // As the CDK CLI runs an app: each resource names the asset folder it deploys.
+    context: { ...cdkContext, 'aws:cdk:enable-asset-metadata': true },
+  });
+  stack = new ThumbnailStudioStack(app, 'Deploy', { stage: 'ci', webDistDir: fakeWebDist() });
+  assemblyDir = app.synth().directory;
+  template = JSON.parse(readFileSync(join(assemblyDir, 'Deploy.template.json'), 'utf8'));
+}, 300_000);
+
+interface LintFinding {
+  Level: 'Error' | 'Warning' | 'Informational';
+  Rule: { Id: string };
+  Message: string;
+  Location: { Path: (string | number)[] };
+}
+
+/** cfn-lint's findings on a template. It exits non-zero for warnings too (4) and errors (2), not only when it fails. */
+async function cfnLint(file: string): Promise<LintFinding[]> {
+  try {
+    return JSON.parse((await run('cfn-lint', ['--format', 'json', file], { maxBuffer: 1 << 24 })).stdout);
+  } catch (error) {
+    const { code, stdout } = error as { code?: number | string; stdout?: string };
+    // Not installed, or killed: a failure of the check, not a finding.
+    if (typeof code !== 'number' || !stdout) throw error;
+    return JSON.parse(stdout);
+  }
+}
+
+describe('the template a deploy synthesizes', () => {
+  it('passes cfn-lint (AWS CloudFormation Linter) with no errors', async () => {
+    const findings = await cfnLint(join(assemblyDir, 'Deploy.template.json'));
+    const errors = findings
+      .filter((finding) => finding.Level === 'Error')
+      .map((finding) => `${finding.Rule.Id} ${finding.Location.Path.join('/')}: ${finding.Message}`);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("gives each function that processes images sharp's Lambda build (linux arm64) beside its bundle", () => {
+    const functions = deployedFunctions(stack).map(({ fn }) => template.Resources[logicalId(fn)]);
+    const assets = functions.map((fn) => join(assemblyDir, fn.Metadata['aws:asset:path']));
+    expect(assets.length).toBe(deployedFunctions(stack).length);
+    const withSharp = assets.filter((asset) => existsSync(join(asset, 'node_modules', 'sharp')));
+    // The worker and the request functions that decode images: messages (downloads), uploads, models.
+    expect(withSharp.length).toBeGreaterThanOrEqual(4);
+    for (const asset of withSharp) {
+      expect(readdirSync(join(asset, 'node_modules', '@img'))).toEqual(
+        expect.arrayContaining(['sharp-linux-arm64', 'sharp-libvips-linux-arm64']),
+      );
+    }
+    for (const asset of assets) expect(existsSync(join(asset, 'index.mjs'))).toBe(true);
+  });
+});
