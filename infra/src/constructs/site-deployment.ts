@@ -18,6 +18,13 @@ export interface SiteDeploymentProps {
 }
 
 /**
+ * Files of the web build that stay on the machine: source maps (the app's source, readable by
+ * anyone if served), the brotli and gzip copies the local server sends (CloudFront compresses
+ * by itself), and Vite's build manifest.
+ */
+export const LOCAL_ONLY_FILES = ['*.map', '*.br', '*.gz', '.vite'];
+
+/**
  * Uploads the SPA in three parts, so each gets the right caching: hashed bundles under
  * `assets/` (immutable, old ones kept), everything else (revalidated on every load), and the
  * stage's `config.json` (revalidated, written from deploy-time values).
@@ -35,7 +42,7 @@ export class SiteDeployment extends Construct {
       );
     }
     const site: ISource = built
-      ? Source.asset(props.distDir)
+      ? Source.asset(props.distDir, { exclude: LOCAL_ONLY_FILES })
       : Source.data(
           'index.html',
           '<!doctype html><title>Thumbnail Studio</title><p>The web app was not built before this deployment.</p>',
