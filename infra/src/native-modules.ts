@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync, type Message, type Metafile } from 'esbuild';
 import { repoPath } from './paths';
 
@@ -19,8 +19,12 @@ export const LAZY_MODULES = ['openai', '@google/genai'] as const;
 /** Every module left out of the bundles and installed beside the ones that import it. */
 export const INSTALLED_MODULES = [...NATIVE_MODULES, ...LAZY_MODULES] as const;
 
-/** npm settings that select the Lambda platform's prebuilt binaries (arm64, glibc). */
-export const LAMBDA_PLATFORM_NPM_FLAGS = ['--os=linux', '--cpu=arm64', '--libc=glibc'] as const;
+/** npm settings that select the prebuilt binaries of a Lambda function's platform (Linux, glibc, its CPU). */
+export const lambdaPlatformNpmFlags = (architecture: Architecture): string[] => [
+  '--os=linux',
+  `--cpu=${architecture.name === Architecture.X86_64.name ? 'x64' : 'arm64'}`,
+  '--libc=glibc',
+];
 
 /**
  * ESM bundles have no `require`; some dependencies still call it (e.g. for Node built-ins).
@@ -94,16 +98,14 @@ export function nativeModulesOf(entry: string): string[] {
 }
 
 /**
- * `name@version` as installed for the functions workspace (node_modules lookup, since
- * packages such as sharp do not export their package.json), so Lambda runs the tested version.
+ * `name@version` as the lock file pins it for the functions workspace (its own copy, else the
+ * hoisted one), so Lambda runs the version the tests ran, whatever is in node_modules right now.
  */
-export function installedSpec(name: string): string {
-  for (let dir = repoPath('functions'); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'node_modules', name, 'package.json');
-    if (existsSync(manifest)) {
-      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-      return `${name}@${version}`;
-    }
-    if (dir === dirname(dir)) throw new Error(`${name} is not installed; run npm install`);
-  }
+export function lockedSpec(name: string, lockFile = repoPath('package-lock.json')): string {
+  const { packages } = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const version = (packages[`functions/node_modules/${name}`] ?? packages[`node_modules/${name}`])?.version;
+  if (!version) throw new Error(`${name} is not in ${lockFile}; add it to the functions workspace`);
+  return `${name}@${version}`;
 }

@@ -10,12 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { nagArnRef } from '../nag';
-import {
-  installedSpec,
-  LAMBDA_PLATFORM_NPM_FLAGS,
-  lambdaBundleOptions,
-  nativeModulesOf,
-} from '../native-modules';
+import { lambdaBundleOptions, lambdaPlatformNpmFlags, lockedSpec, nativeModulesOf } from '../native-modules';
 import { repoPath, repoRoot } from '../paths';
 
 export interface AppFunctionProps {
@@ -40,7 +35,11 @@ export type TableAccess = 'read' | 'readWrite';
  * Lambda platform's prebuilt binaries whatever machine synthesizes. Import analysis runs only
  * when this stack is being bundled, so tests that skip bundling stay fast and offline.
  */
-function installNativeModules(scope: Construct, entry: string): ICommandHooks | undefined {
+function installNativeModules(
+  scope: Construct,
+  entry: string,
+  architecture: Architecture,
+): ICommandHooks | undefined {
   if (!Stack.of(scope).bundlingRequired) return undefined;
   const modules = nativeModulesOf(entry);
   if (modules.length === 0) return undefined;
@@ -50,16 +49,19 @@ function installNativeModules(scope: Construct, entry: string): ICommandHooks | 
     '--no-save',
     '--no-package-lock',
     '--omit=dev',
-    ...LAMBDA_PLATFORM_NPM_FLAGS,
+    ...lambdaPlatformNpmFlags(architecture),
   ];
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (_inputDir, outputDir) => [
-      [...install, '--prefix', `'${outputDir}'`, ...modules.map(installedSpec)].join(' '),
+      [...install, '--prefix', `'${outputDir}'`, ...modules.map((name) => lockedSpec(name))].join(' '),
     ],
   };
 }
+
+/** Every function runs on Graviton; the native modules installed beside a bundle follow it. */
+const ARCHITECTURE = Architecture.ARM_64;
 
 /**
  * A Lambda function with the house defaults: Node.js 22 on arm64, one minified ESM bundle
@@ -79,7 +81,7 @@ export class AppFunction extends NodejsFunction {
       handler: 'handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: ARCHITECTURE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       loggingFormat: LoggingFormat.JSON,
@@ -116,7 +118,7 @@ export class AppFunction extends NodejsFunction {
             ]),
           ),
         },
-        commandHooks: installNativeModules(scope, props.entry),
+        commandHooks: installNativeModules(scope, props.entry, ARCHITECTURE),
       },
     });
     Validations.of(this).acknowledge(
