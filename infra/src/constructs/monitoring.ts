@@ -184,7 +184,7 @@ export class Monitoring extends Construct {
       'DeadLettersCommand',
       `npm run dead-letters -- --queue ${generation.deadLetterQueue.queueUrl}` +
         ` --messages-table ${data.tables.messages.tableName} --credits-table ${data.tables.credits.tableName}`,
-      'Add --list, --redrive or --refund (docs/deploy.md)',
+      'Add --list, --redrive or --refund (infra/README.md)',
     );
   }
 }
