@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Duration } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Token } from 'aws-cdk-lib';
 import {
   type Alarm,
   AlarmStatusWidget,
@@ -57,7 +57,8 @@ export class Monitoring extends Construct {
     });
     const email = props.alarmEmail?.trim();
     if (email) {
-      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+      // A typo here would only show as mail that never comes; a token (a parameter) is AWS's to check.
+      if (!Token.isUnresolved(email) && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
         throw new Error(`alarmEmail "${email}" is not an e-mail address`);
       }
       this.alarmTopic.addSubscription(new EmailSubscription(email));
@@ -90,7 +91,7 @@ export class Monitoring extends Construct {
         api.httpApi.metricServerError({ period: PERIOD }),
         'Api5xxAlarm',
         API_5XX_THRESHOLD,
-        'The API answered with server errors (5xx); its access log and the API functions\u2019 logs say why.',
+        "The API answered with server errors (5xx); its access log and the API functions' logs say why.",
       ),
       alarmOn(
         dlq.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' }),
