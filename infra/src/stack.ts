@@ -4,6 +4,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Generation } from './constructs/generation';
+import { Monitoring } from './constructs/monitoring';
 import { Secrets } from './constructs/secrets';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
@@ -25,6 +26,8 @@ export interface ThumbnailStudioStackProps extends StackProps {
   readonly handlersDir?: string;
   /** @default web/dist of this repository */
   readonly webDistDir?: string;
+  /** @default no e-mail: alarms go to the topic only */
+  readonly alarmEmail?: string;
 }
 
 /** The whole product in one stack; each domain is one construct, wired together here. */
@@ -36,6 +39,7 @@ export class ThumbnailStudioStack extends Stack {
   readonly generation: Generation;
   readonly api: Api;
   readonly web: Web;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ThumbnailStudioStackProps) {
     super(scope, id, props);
@@ -76,6 +80,13 @@ export class ThumbnailStudioStack extends Stack {
     this.storage.allowBrowserAccessFrom(this.web.appOrigin);
     // Checkout sends buyers back to the app; the API itself is only reached through this origin.
     this.api.functions.payments.addEnvironment('APP_ORIGIN', this.web.appOrigin);
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      alarmEmail: props.alarmEmail,
+      api: this.api,
+      generation: this.generation,
+      data: this.data,
+    });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

@@ -1,6 +1,6 @@
-import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
+import { type JobMessage, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { refundJob } from '../data/credits-repo';
-import { listUnsettledJobsSentBefore } from '../data/messages-repo';
+import { getMessageById, listUnsettledJobsSentBefore } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 
@@ -16,4 +16,18 @@ export async function refundStuckJobs(now = Date.now()): Promise<number> {
   }
   if (refunded) logger.warn('refunded stuck jobs', { refunded });
   return refunded;
+}
+
+/** What became of a dead-lettered job an operator settled: refunded now, settled before, or gone with its conversation. */
+export type DeadLetterRefund = 'refunded' | 'already-settled' | 'not-found';
+
+/**
+ * Refunds one dead-lettered job now rather than waiting for the sweeper, with the same text the
+ * sweeper shows. A job that settled meanwhile (the sweeper, or a late worker) is left as it is.
+ */
+export async function refundDeadLetteredJob(message: JobMessage): Promise<DeadLetterRefund> {
+  const job = await getMessageById(message.userId, message.jobId);
+  if (!job) return 'not-found';
+  if (job.status !== 'pending') return 'already-settled';
+  return (await refundJob(job, UNEXPECTED_ERROR_TEXT)) ? 'refunded' : 'already-settled';
 }

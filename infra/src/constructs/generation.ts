@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, ComparisonOperator, type Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -78,6 +78,10 @@ export class Generation extends Construct {
   readonly worker: AppFunction;
   readonly sweeper: AppFunction;
   readonly reconciler: AppFunction;
+  /** The alarms this construct raises (dead-lettered jobs, the ledger check); monitoring routes them. */
+  readonly alarms: Alarm[] = [];
+  /** The ledger check's findings per run, for the dashboard. */
+  readonly ledgerFindings: Metric;
   /** Every entry of `backgroundFunctions`; a new entry fails to compile until it is deployed here. */
   readonly functions: Record<keyof typeof backgroundFunctions, AppFunction>;
 
@@ -98,15 +102,18 @@ export class Generation extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: JOBS_MAX_RECEIVE_COUNT },
     });
-    this.deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
-      .createAlarm(this, 'DeadJobsAlarm', {
-        alarmDescription: 'Generation jobs failed every delivery; the sweeper refunds their credits.',
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    this.alarms.push(
+      this.deadLetterQueue
+        .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
+        .createAlarm(this, 'DeadJobsAlarm', {
+          alarmDescription:
+            'Generation jobs failed every delivery; the sweeper refunds their credits. List, re-drive or refund them with npm run dead-letters.',
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+    );
 
     const resources: BackendResources = { ...props.resources, jobsQueue: this.jobsQueue };
 
@@ -142,7 +149,9 @@ export class Generation extends Construct {
       schedule: Schedule.rate(SWEEP_INTERVAL),
       targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
     });
-    this.reconciler = this.deployLedgerCheck(props);
+    const ledgerCheck = this.deployLedgerCheck(props);
+    this.reconciler = ledgerCheck.reconciler;
+    this.ledgerFindings = ledgerCheck.findings;
     this.functions = { worker: this.worker, sweeper: this.sweeper, reconciler: this.reconciler };
   }
 
@@ -152,7 +161,7 @@ export class Generation extends Construct {
    * Each run logs its count of findings; a metric filter makes that a metric, and an alarm fires
    * on any finding, or when the check itself fails.
    */
-  private deployLedgerCheck(props: GenerationProps): AppFunction {
+  private deployLedgerCheck(props: GenerationProps): { reconciler: AppFunction; findings: Metric } {
     const reconciler = new AppFunction(this, 'Reconciler', {
       entry: join(props.handlersDir, 'reconciler.ts'),
       description:
@@ -176,7 +185,8 @@ export class Generation extends Construct {
       metricName: 'LedgerFindings',
       metricValue: `$.${LEDGER_FINDINGS_LOG_FIELD}`,
     });
-    findings.metric({ statistic: 'Maximum', period: RECONCILE_INTERVAL }).createAlarm(this, 'LedgerAlarm', {
+    const findingsPerRun = findings.metric({ statistic: 'Maximum', period: RECONCILE_INTERVAL });
+    const ledgerAlarm = findingsPerRun.createAlarm(this, 'LedgerAlarm', {
       alarmDescription:
         'The credit ledger does not reconcile: a reserve without its commit or refund, a job settled twice, or a balance off its ledger. The reconciler log lists them.',
       threshold: 1,
@@ -184,13 +194,16 @@ export class Generation extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    reconciler.metricErrors({ period: RECONCILE_INTERVAL }).createAlarm(this, 'LedgerCheckFailedAlarm', {
-      alarmDescription: 'The credit ledger check failed to run to the end, so the ledger went unchecked.',
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    return reconciler;
+    const checkFailedAlarm = reconciler
+      .metricErrors({ period: RECONCILE_INTERVAL })
+      .createAlarm(this, 'LedgerCheckFailedAlarm', {
+        alarmDescription: 'The credit ledger check failed to run to the end, so the ledger went unchecked.',
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    this.alarms.push(ledgerAlarm, checkFailedAlarm);
+    return { reconciler, findings: findingsPerRun };
   }
 }

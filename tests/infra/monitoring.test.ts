@@ -1,0 +1,131 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { API_5XX_THRESHOLD, DEAD_LETTER_MAX_AGE } from '../../infra/src/constructs/monitoring';
+import { type CfnJson, logicalId, resourcesOf, synth } from './synth';
+
+const { stack, template } = synth();
+const { worker, deadLetterQueue } = stack.generation;
+const topicId = logicalId(stack.monitoring.alarmTopic);
+const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+const dimensionsOf = (construct: Parameters<typeof logicalId>[0], name: string) =>
+  JSON.stringify([{ Name: name, Value: { Ref: logicalId(construct) } }]);
+const findAlarm = (metricName: string, name: string, construct: Parameters<typeof logicalId>[0]) =>
+  alarms.find(
+    (a) => a.MetricName === metricName && JSON.stringify(a.Dimensions) === dimensionsOf(construct, name),
+  );
+
+describe('the alarm topic', () => {
+  it('exists, refuses publishers without TLS and has no subscriber unless an e-mail is set', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('mails the alarm e-mail when one is set', () => {
+    const withEmail = synth({ alarmEmail: 'ops@example.com' }).template;
+    withEmail.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: Match.stringLikeRegexp('^MonitoringAlarmTopic') },
+    });
+  });
+
+  it('treats a blank e-mail as none and refuses one that is not an address', () => {
+    synth({ alarmEmail: '  ' }).template.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(() => synth({ alarmEmail: 'ops' })).toThrow(/not an e-mail address/);
+  });
+
+  it('gets every alarm of the stack, and its recovery', () => {
+    expect(alarms.length).toBeGreaterThanOrEqual(7);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions, alarm.AlarmDescription).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions, alarm.AlarmDescription).toEqual([{ Ref: topicId }]);
+    }
+  });
+});
+
+describe('the alarms', () => {
+  it('fire on any worker error or throttle', () => {
+    for (const metric of ['Errors', 'Throttles']) {
+      expect(findAlarm(metric, 'FunctionName', worker), metric).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+  });
+
+  it('fire on API server errors', () => {
+    expect(findAlarm('5xx', 'ApiId', stack.api.httpApi)).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: API_5XX_THRESHOLD,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('fire on a dead-lettered job at once, and again when it has waited a day', () => {
+    const queueDimensions = JSON.stringify([
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(deadLetterQueue), 'QueueName'] } },
+    ]);
+    const onQueue = (metricName: string) =>
+      alarms.find(
+        (a: CfnJson) => a.MetricName === metricName && JSON.stringify(a.Dimensions) === queueDimensions,
+      );
+    expect(onQueue('ApproximateNumberOfMessagesVisible')).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(onQueue('ApproximateAgeOfOldestMessage')).toMatchObject({
+      Statistic: 'Maximum',
+      Threshold: DEAD_LETTER_MAX_AGE.toSeconds(),
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('stay quiet when there is no traffic', () => {
+    for (const alarm of alarms) expect(alarm.TreatMissingData, alarm.AlarmDescription).toBe('notBreaching');
+  });
+
+  it('tell the operator where to look', () => {
+    for (const alarm of alarms) expect(alarm.AlarmDescription?.length ?? 0).toBeGreaterThan(30);
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows every alarm and the dead-letter queue', () => {
+    const [dashboard] = Object.values(resourcesOf(template, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboard?.Properties.DashboardName).toBe('ThumbnailStudio-test');
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    for (const alarm of stack.monitoring.alarms) expect(body).toContain(logicalId(alarm));
+    expect(body).toContain('Dead-lettered jobs');
+    expect(body).toContain(logicalId(deadLetterQueue));
+  });
+
+  it('is named, with the dead-letter command, in the stack outputs', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: CfnJson }>;
+    expect(Object.keys(outputs)).toEqual(
+      expect.arrayContaining([
+        'AlarmTopicArn',
+        'DashboardUrl',
+        'JobsDeadLetterQueueUrl',
+        'DeadLettersCommand',
+      ]),
+    );
+    const command = JSON.stringify(outputs.DeadLettersCommand?.Value);
+    for (const table of [stack.data.tables.messages, stack.data.tables.credits]) {
+      expect(command).toContain(logicalId(table));
+    }
+    expect(command).toContain(logicalId(deadLetterQueue));
+  });
+});

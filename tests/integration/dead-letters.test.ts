@@ -1,0 +1,69 @@
+import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/dynamodb';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { queueStats, waitForQueueIdle } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+/** A cloud whose provider stalls, so a job stays pending the way a dead-lettered one does. */
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-openai-key',
+      OPENAI_BASE_URL: openai.url,
+      PROVIDER_TIMEOUT_MS: '3000',
+      PROVIDER_MAX_RETRIES: '0',
+    },
+  });
+  // `npm run dead-letters -- --refund` points the same code at the deployed tables this way.
+  Object.assign(process.env, {
+    MESSAGES_TABLE: 'messages',
+    CREDITS_TABLE: 'credits',
+    AWS_ENDPOINT_URL_DYNAMODB: cloud.runtime.dynamodbEndpoint,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+  await openai?.stop();
+});
+
+describe('refunding a dead-lettered job', () => {
+  it('refunds a pending job once, and leaves a settled or unknown one alone', async () => {
+    const { refundDeadLetteredJob } = await import('../../functions/src/services/refund-stuck-jobs');
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'dead-letter');
+    const userId = String(decodePayload(user.accessToken).sub);
+    const api = apiAs(cloud.url, user.accessToken);
+    const { id: conversationId } = (await api('POST', '/api/conversations', {})).body.conversation;
+    openai.mode('stall');
+    const before = await queueStats(cloud.url);
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, { content: 'Lost' });
+    expect(sent.status).toBe(202);
+    const job = { jobId: sent.body.assistantMessage.id, conversationId, userId };
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+
+    expect(await refundDeadLetteredJob(job)).toBe('refunded');
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    const shown = (await api('GET', `/api/messages/${job.jobId}`)).body.message;
+    expect(shown).toMatchObject({ status: 'error', content: UNEXPECTED_ERROR_TEXT });
+
+    expect(await refundDeadLetteredJob(job)).toBe('already-settled');
+    expect(await refundDeadLetteredJob({ ...job, userId: 'someone-else' })).toBe('not-found');
+
+    // The stalled worker gives up later; the job must stay refunded exactly once.
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+    const { balance, ledger, sum } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect([balance, sum]).toEqual([3, 3]);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(1);
+  });
+});
