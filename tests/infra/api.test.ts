@@ -100,6 +100,19 @@ describe('HTTP API', () => {
     });
   });
 
+  it('refuses ID tokens: every authenticated route requires the scope only access tokens carry', () => {
+    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+    const authenticated = routes.filter((route) => route.Properties.AuthorizationType === 'JWT');
+    expect(authenticated.length).toBe(
+      routes.filter((r) => r.Properties.RouteKey !== 'POST /api/stripe-webhook').length,
+    );
+    for (const route of authenticated) {
+      expect(route.Properties.AuthorizationScopes).toEqual(['aws.cognito.signin.user.admin']);
+    }
+    const webhook = routes.find((route) => route.Properties.RouteKey === 'POST /api/stripe-webhook');
+    expect(webhook?.Properties.AuthorizationScopes).toBeUndefined();
+  });
+
   it('serves the $default stage with throttling and access logs', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
     const stage = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'))[0] as Resource;

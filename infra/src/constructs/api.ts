@@ -56,6 +56,9 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   }),
 );
 
+/** The scope Cognito puts in every access token its user-pool sign-in issues (and in no ID token). */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
+
 /**
  * The HTTP API, built from the shared route table (`functions/src/routes.ts`): one Lambda per
  * `apiFunctions` entry with exactly the access it declares, one route per `routes` entry, and the
@@ -121,6 +124,9 @@ export class Api extends Construct {
         methods: [HttpMethod[route.method]],
         integration: integrationFor(route.fn),
         authorizer: route.auth ? authorizer : noAuthorizer,
+        // The audience check alone would also let an ID token in (its `aud` is the client);
+        // only an access token carries this scope, as the local authorizer's `token_use` check demands.
+        ...(route.auth ? { authorizationScopes: [ACCESS_TOKEN_SCOPE] } : {}),
       });
       if (route.auth) continue;
       for (const httpRoute of added) {
