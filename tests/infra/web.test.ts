@@ -226,7 +226,7 @@ describe('user pool', () => {
     });
   });
 
-  it('has a public web client that hides whether an account exists', () => {
+  it('has a public web client that hides whether an account exists and signs in only by SRP', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       PreventUserExistenceErrors: 'ENABLED',
@@ -234,7 +234,6 @@ describe('user pool', () => {
     const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
     expect([...(client?.Properties.ExplicitAuthFlows ?? [])].sort()).toEqual([
       'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
       'ALLOW_USER_SRP_AUTH',
     ]);
     expect(client?.Properties.AllowedOAuthFlows).toBeUndefined();

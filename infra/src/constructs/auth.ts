@@ -55,7 +55,9 @@ export class Auth extends Construct {
     this.userPoolClient = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      // Only what the SPA signs in with in AWS (SRP; refresh comes with it): the password never
+      // crosses the wire. The local cloud's cognito-local speaks USER_PASSWORD_AUTH instead.
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       // Sign-in happens in the SPA; no hosted UI, so no OAuth flows or callback URLs.
       disableOAuth: true,
