@@ -5,6 +5,8 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
+import { VIDEO_THUMBNAIL_SIZES } from '../../functions/src/adapters/video-thumbnails';
+import { VIDEO_THUMBNAIL_TIMEOUT_MS } from '../../functions/src/lib/settings';
 import { apiFunctions, type Route, routeKey, routes } from '../../functions/src/routes';
 import { Api } from '../../infra/src/constructs/api';
 import { Data } from '../../infra/src/constructs/data';
@@ -74,6 +76,17 @@ describe('HTTP API', () => {
       expect(targetFunctionId(deployed)).toBe(logicalId(stack.api.functions[route.fn]));
     },
   );
+
+  it('gives the uploads function time for every video-thumbnail size it may try, under the API’s 30 s', () => {
+    const timeoutOf = (name: string) =>
+      Object.values(resourcesOf(template, 'AWS::Lambda::Function')).find(
+        (fn) => fn.Properties.Description === `API: ${name}`,
+      )?.Properties.Timeout as number;
+    const worstFetch = (VIDEO_THUMBNAIL_SIZES.length * VIDEO_THUMBNAIL_TIMEOUT_MS) / 1000;
+    expect(timeoutOf('uploads')).toBeGreaterThanOrEqual(worstFetch + 5);
+    expect(timeoutOf('uploads')).toBeLessThan(30);
+    expect(timeoutOf('reads')).toBe(10);
+  });
 
   it('has one function per apiFunctions entry', () => {
     expect(Object.keys(stack.api.functions).sort()).toEqual(Object.keys(apiFunctions).sort());

@@ -16,8 +16,8 @@ export type VideoThumbnailResult =
   /** 'not-found': no size exists; 'refused': off the allow-list; 'unavailable': failures of any other kind. */
   | { ok: false; reason: 'not-found' | 'refused' | 'unavailable'; detail: string };
 
-/** Largest first; maxres is missing for many videos, hq exists for every one. */
-const SIZES = ['maxresdefault.jpg', 'sddefault.jpg', 'hqdefault.jpg'];
+/** Largest first; maxres is missing for many videos, hq exists for every one. Tried one after another. */
+export const VIDEO_THUMBNAIL_SIZES = ['maxresdefault.jpg', 'sddefault.jpg', 'hqdefault.jpg'];
 /** The video site's image hosts; the configured base URL's origin is added to these. */
 const ALLOWED_ORIGINS = ['https://i.ytimg.com', 'https://img.youtube.com'];
 const MAX_REDIRECTS = 3;
@@ -53,7 +53,7 @@ export async function fetchVideoThumbnail(
   if (!isVideoId(videoId)) return { ok: false, reason: 'refused', detail: 'not a video id' };
   const allowed = new Set([...ALLOWED_ORIGINS, new URL(options.baseUrl).origin]);
   const failures: FetchFailure[] = [];
-  for (const size of SIZES) {
+  for (const size of VIDEO_THUMBNAIL_SIZES) {
     const url = `${options.baseUrl.replace(/\/+$/, '')}/${videoId}/${size}`;
     try {
       return { ok: true, image: await fetchImage(url, allowed, options), url };

@@ -78,11 +78,16 @@ export const providerSettingsSchema = z.object({
 });
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 
+/**
+ * How long one request for a video thumbnail may take. Up to three sizes are tried one after
+ * another, and the uploads function's timeout is sized from this (infra/src/constructs/api.ts).
+ */
+export const VIDEO_THUMBNAIL_TIMEOUT_MS = 3_000;
+
 /** Video thumbnails: `${base}/${videoId}/maxresdefault.jpg`; tests point the base at a fake host. */
 export const videoThumbnailSettingsSchema = z.object({
   VIDEO_THUMBNAIL_BASE_URL: z._default(z.url(), 'https://i.ytimg.com/vi'),
-  // Up to three sizes are tried one after another; together they must fit the API's 10 s Lambda.
-  VIDEO_THUMBNAIL_TIMEOUT_MS: millis(3_000),
+  VIDEO_THUMBNAIL_TIMEOUT_MS: millis(VIDEO_THUMBNAIL_TIMEOUT_MS),
   VIDEO_THUMBNAIL_MAX_BYTES: millis(5 * 1024 * 1024),
 });
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -12,6 +12,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { VIDEO_THUMBNAIL_SIZES } from '../../../functions/src/adapters/video-thumbnails';
+import { VIDEO_THUMBNAIL_TIMEOUT_MS } from '../../../functions/src/lib/settings';
 import {
   type ApiFunctionName,
   apiFunctions,
@@ -56,6 +58,15 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   }),
 );
 
+/**
+ * Timeouts that differ from the 10 s default: `uploads` fetches a video's thumbnail trying each
+ * size in turn, each with its own timeout, then checks and stores the image. Still under the
+ * HTTP API's own 30 s limit.
+ */
+export const API_FUNCTION_TIMEOUTS: Partial<Record<ApiFunctionName, Duration>> = {
+  uploads: Duration.millis(VIDEO_THUMBNAIL_SIZES.length * VIDEO_THUMBNAIL_TIMEOUT_MS + 6_000),
+};
+
 /** The scope Cognito puts in every access token its user-pool sign-in issues (and in no ID token). */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
@@ -76,6 +87,7 @@ export class Api extends Construct {
       const fn = new AppFunction(this, `${pascalCase(name)}Fn`, {
         entry: join(props.handlersDir, `${name}.ts`),
         description: `API: ${name}`,
+        timeout: API_FUNCTION_TIMEOUTS[name],
         // More memory is more CPU on Lambda: shorter cold starts for MB-sized bundles and
         // faster sharp re-encodes, for a few cents at this traffic.
         memorySize: 1024,
