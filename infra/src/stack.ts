@@ -51,11 +51,13 @@ export class ThumbnailStudioStack extends Stack {
       removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.storage = new Storage(this, 'Storage', { stage });
-    this.secrets = new Secrets(this, 'Secrets', { stage });
+    this.secrets = new Secrets(this, 'Secrets', {
+      removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
     const shared = {
       data: this.data,
       imagesBucket: this.storage.imagesBucket,
-      appSecret: this.secrets.appSecret,
+      secrets: this.secrets.secrets,
     };
     this.generation = new Generation(this, 'Generation', { handlersDir, resources: shared });
     this.api = new Api(this, 'Api', {
@@ -80,9 +82,13 @@ export class ThumbnailStudioStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
-    new CfnOutput(this, 'AppSecretsArn', {
-      value: this.secrets.appSecret.secretArn,
-      description: 'Set provider and Stripe keys here (see the secret description)',
+    new CfnOutput(this, 'ProviderSecretArn', {
+      value: this.secrets.secrets.providers.secretArn,
+      description: 'Set OPENAI_API_KEY and/or GEMINI_API_KEY here, as a JSON object',
+    });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.secrets.secrets.stripe.secretArn,
+      description: 'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET here, as a JSON object',
     });
   }
 }

@@ -22,7 +22,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, sendMessageBodySchema);
-    const offered = availableProviders(await getSecrets());
+    const offered = availableProviders(await getSecrets('providers'));
     const provider = body.provider ?? offered[0];
     if (!provider || !offered.includes(provider as (typeof offered)[number])) {
       throw new BadRequestError('That image provider is not available');
@@ -54,7 +54,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
   },
 
   'GET /api/providers': async () => {
-    const offered = availableProviders(await getSecrets());
+    const offered = availableProviders(await getSecrets('providers'));
     return json(200, {
       providers: offered.map((id) => ({ id, label: PROVIDER_LABELS[id] })),
       default: offered[0],
