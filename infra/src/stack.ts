@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicies, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -12,12 +12,20 @@ import { defaultHandlersDir, defaultWebDistDir } from './paths';
 /** Lower-case letters, digits and dashes, short enough for the images bucket's name (63 chars max). */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,9}$/;
 
+/** What a stack deletion leaves behind, in every stage: the ledger of money is never deleted with a stack. */
+const RETAINED_ALWAYS = 'the credits table';
+/** What a stack deletion leaves behind where data is kept. */
+const RETAINED_WHEN_PROTECTED =
+  'the credits, conversations, messages, models and limits tables; the images and access-log buckets; the user pool; the provider and Stripe secrets; the log groups, until their retention ends';
+
 export interface ThumbnailStudioStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...), part of resource names. */
   readonly stage: string;
   /**
-   * Stages whose data survives a stack deletion and whose user pool refuses deletion.
-   * The credits table is always kept and protected.
+   * Keep data when the stack is deleted: tables, the images and access-log buckets, the user pool
+   * (which also refuses deletion) and the secrets are retained, and the `RetainedOnDelete` output
+   * lists them. Otherwise (a dev stage) the stack deletes all of them, emptying the buckets first,
+   * so the stage can be deployed again from nothing. The credits table is always kept and protected.
    * @default stage === 'prod'
    */
   readonly protectData?: boolean;
@@ -46,14 +54,12 @@ export class ThumbnailStudioStack extends Stack {
     const protectData = props.protectData ?? stage === 'prod';
     const handlersDir = props.handlersDir ?? defaultHandlersDir;
 
-    this.auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData });
-    this.data = new Data(this, 'Data', {
-      removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    this.storage = new Storage(this, 'Storage', { stage });
-    this.secrets = new Secrets(this, 'Secrets', {
-      removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    const removalPolicy = protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData, removalPolicy });
+    this.data = new Data(this, 'Data', { removalPolicy });
+    this.storage = new Storage(this, 'Storage', { stage, retain: protectData });
+    this.secrets = new Secrets(this, 'Secrets', { removalPolicy });
     const shared = {
       data: this.data,
       imagesBucket: this.storage.imagesBucket,
@@ -79,6 +85,15 @@ export class ThumbnailStudioStack extends Stack {
     // Checkout sends buyers back to the app; the API itself is only reached through this origin.
     this.api.functions.payments.addEnvironment('APP_ORIGIN', this.web.appOrigin);
 
+    // Log groups expire by their retention where data is kept; a stage that keeps nothing deletes them.
+    if (!protectData) RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
+
+    new CfnOutput(this, 'RetainedOnDelete', {
+      value: protectData ? RETAINED_WHEN_PROTECTED : RETAINED_ALWAYS,
+      description: protectData
+        ? 'This stage keeps its data: what `cdk destroy` leaves behind, to delete by hand'
+        : 'This stage cleans up after itself, except the money records',
+    });
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });

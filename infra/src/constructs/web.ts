@@ -1,4 +1,4 @@
-import { Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -79,6 +79,9 @@ export class Web extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'web/',
+      // Only the build, put back by every deploy: never worth keeping past the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
     });
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
