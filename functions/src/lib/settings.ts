@@ -74,6 +74,11 @@ export const providerSettingsSchema = z.object({
   PROVIDER_RETRY_MAX_MS: millis(8_000),
   /** The classifier gets one attempt this long: a request it can't classify in time is a new image. */
   CLASSIFIER_TIMEOUT_MS: millis(15_000),
+  /**
+   * Offer the offline provider (placeholder images composed with sharp, no AI) when no provider key
+   * is set. On for the local cloud; the CDK stack sets it off unless the operator turns it on.
+   */
+  OFFLINE_PROVIDER: z._default(z.stringbool(), true),
   /** The offline provider waits this long before answering, to show a job in flight (0: no wait). */
   LOCAL_PROVIDER_DELAY_MS: count(0),
 });
