@@ -1,4 +1,4 @@
-import { parseSettings, secretsSchema } from '../functions/src/lib/settings';
+import { parseSettings, secretGroups } from '../functions/src/lib/settings';
 import { type StripeLocal, startStripeLocal } from './stripe';
 
 /** The local webhook secret when none is set: only a stand-in's, so nothing secret-shaped. */
@@ -11,7 +11,7 @@ const LOCAL_SECRET_KEY = 'sk_test_local';
  * it, with webhooks delivered to this cloud's own `/api/stripe-webhook`.
  */
 export async function startLocalStripe(appUrl: string, dataDir: string): Promise<StripeLocal | undefined> {
-  const keys = parseSettings(secretsSchema, process.env);
+  const keys = parseSettings(secretGroups.stripe.schema, process.env);
   if (keys.STRIPE_SECRET_KEY) return undefined;
   const webhookSecret = keys.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET;
   const stripe = await startStripeLocal({

@@ -50,3 +50,13 @@ export const rateLimitedText = (seconds?: number): string =>
 /** When an account has the most attachments allowed waiting to be sent. */
 export const TOO_MANY_PENDING_UPLOADS_TEXT =
   'Too many images are waiting to be sent. Send a message with the ones you attached, then attach more.';
+
+/**
+ * When the site has no image provider set up (no provider key, and the offline preview not turned
+ * on): a send is refused before any credit is reserved, and the model picker says the same.
+ */
+export const NO_PROVIDER_TEXT =
+  'Image generation is not set up on this site yet: no AI model is configured. No credits were used.';
+
+/** The model picker's one entry when no provider is offered. */
+export const NO_PROVIDER_OPTION_TEXT = 'No AI model set up';

@@ -1,5 +1,6 @@
 import { type EndpointName, type Endpoints, endpoints, type HttpMethod } from '@thumbnail-studio/contract';
 import type { TableName } from './data/tables';
+import type { SecretGroup } from './lib/settings';
 
 /** What a function may touch; CDK grants exactly these and sets their environment variables. */
 export interface FunctionAccess {
@@ -8,8 +9,8 @@ export interface FunctionAccess {
   bucket?: boolean;
   /** Send to the generation queue (`JOBS_QUEUE_URL`). */
   queue?: boolean;
-  /** Read the app secrets (`APP_SECRETS_ARN`): provider and Stripe keys. */
-  secrets?: boolean;
+  /** Read these groups of keys (`secretGroups`: provider keys, Stripe keys), each its own secret. */
+  secrets?: readonly SecretGroup[];
 }
 
 /** Lambda functions behind the API, one bundle each (`src/handlers/<name>.ts`). */
@@ -24,17 +25,21 @@ export const apiFunctions = {
     tables: ['conversations', 'messages', 'credits', 'models', 'limits'],
     bucket: true,
     queue: true,
-    secrets: true,
+    secrets: ['providers'],
   },
   uploads: { tables: ['limits'], bucket: true },
-  payments: { tables: ['credits'], secrets: true },
+  payments: { tables: ['credits'], secrets: ['stripe'] },
   models: { tables: ['models', 'limits'], bucket: true },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker, the scheduled sweeper and ledger check. */
 export const backgroundFunctions = {
   /** Consumes the generation queue (SQS, batch size 1, partial batch failures). */
-  worker: { tables: ['conversations', 'messages', 'credits', 'models'], bucket: true, secrets: true },
+  worker: {
+    tables: ['conversations', 'messages', 'credits', 'models'],
+    bucket: true,
+    secrets: ['providers'],
+  },
   /** Every 5 minutes: refunds jobs that never settled. */
   sweeper: { tables: ['messages', 'credits'] },
   /** Every hour: checks that every reserve settled once and every balance equals its ledger. Reads only. */

@@ -1,13 +1,16 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { readDeploySettings } from './settings';
 import { ThumbnailStudioStack } from './stack';
 
 const app = new App();
-const stage = String(app.node.tryGetContext('stage') ?? 'dev');
+// Every operator setting is CDK context (infra/README.md, "Stages and settings", lists them), checked before anything is built.
+const settings = readDeploySettings(app.node);
+const { stage } = settings;
 
 // Environment-agnostic on purpose: `cdk synth` needs no AWS account and does no lookups.
 new ThumbnailStudioStack(app, `ThumbnailStudio-${stage}`, {
-  stage,
+  ...settings,
   description: `Thumbnail Studio (${stage}): AI YouTube-thumbnail generator`,
 });
 

@@ -1,4 +1,5 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicies, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -9,25 +10,57 @@ import { Secrets } from './constructs/secrets';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 import { defaultHandlersDir, defaultWebDistDir } from './paths';
+import type { CustomDomain, ModelSettings } from './settings';
 
 /** Lower-case letters, digits and dashes, short enough for the images bucket's name (63 chars max). */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,9}$/;
+
+/** What a stack deletion leaves behind, in every stage: the ledger of money is never deleted with a stack. */
+const RETAINED_ALWAYS = 'the credits table';
+/** What a stack deletion leaves behind where data is kept. */
+const RETAINED_WHEN_PROTECTED =
+  'the credits, conversations, messages, models and limits tables; the images and access-log buckets; the user pool; the provider and Stripe secrets; the log groups, until their retention ends';
 
 export interface ThumbnailStudioStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...), part of resource names. */
   readonly stage: string;
   /**
-   * Stages whose data survives a stack deletion and whose user pool refuses deletion.
-   * The credits table is always kept and protected.
+   * Keep data when the stack is deleted: tables, the images and access-log buckets, the user pool
+   * (which also refuses deletion) and the secrets are retained, and the `RetainedOnDelete` output
+   * lists them. Otherwise (a dev stage) the stack deletes all of them, emptying the buckets first,
+   * so the stage can be deployed again from nothing. The credits table is always kept and protected.
    * @default stage === 'prod'
    */
   readonly protectData?: boolean;
+  /**
+   * Where alarms are e-mailed (an SNS subscription the address must confirm).
+   * @default - no e-mail: alarms go to the topic only
+   */
+  readonly alarmEmail?: string;
+  /** Credits every new user gets once. @default 3 (the backend's `INITIAL_CREDITS`) */
+  readonly initialCredits?: number;
+  /** Generation jobs run at once, to stay under the providers' rate limits. @default 5 */
+  readonly workerConcurrency?: number;
+  /** Steady requests per second for the whole API. @default 50 */
+  readonly apiRateLimit?: number;
+  /** Requests the API takes at once above the steady rate. @default twice `apiRateLimit` */
+  readonly apiBurstLimit?: number;
+  /** How long function and API access logs are kept. @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
+  /** Image and classifier model ids. @default - the backend's defaults (`functions/src/lib/settings.ts`) */
+  readonly models?: ModelSettings;
+  /**
+   * Offer the offline provider (placeholder images, no AI) when no provider key is set. Without it,
+   * a stage with no key says image generation is not set up, and charges nothing.
+   * @default false
+   */
+  readonly offlineProvider?: boolean;
+  /** @default - the distribution's `*.cloudfront.net` name */
+  readonly customDomain?: CustomDomain;
   /** @default functions/src/handlers of this repository */
   readonly handlersDir?: string;
   /** @default web/dist of this repository */
   readonly webDistDir?: string;
-  /** @default no e-mail: alarms go to the topic only */
-  readonly alarmEmail?: string;
 }
 
 /** The whole product in one stack; each domain is one construct, wired together here. */
@@ -50,24 +83,34 @@ export class ThumbnailStudioStack extends Stack {
     const protectData = props.protectData ?? stage === 'prod';
     const handlersDir = props.handlersDir ?? defaultHandlersDir;
 
-    this.auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData });
-    this.data = new Data(this, 'Data', {
-      removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    this.storage = new Storage(this, 'Storage', { stage });
-    this.secrets = new Secrets(this, 'Secrets', { stage });
+    const removalPolicy = protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData, removalPolicy });
+    this.data = new Data(this, 'Data', { removalPolicy });
+    this.storage = new Storage(this, 'Storage', { stage, retain: protectData });
+    this.secrets = new Secrets(this, 'Secrets', { removalPolicy });
     const shared = {
       data: this.data,
       imagesBucket: this.storage.imagesBucket,
-      appSecret: this.secrets.appSecret,
+      secrets: this.secrets.secrets,
     };
-    this.generation = new Generation(this, 'Generation', { handlersDir, resources: shared });
+    const logRetention = props.logRetention;
+    this.generation = new Generation(this, 'Generation', {
+      handlersDir,
+      resources: shared,
+      maxConcurrency: props.workerConcurrency,
+      logRetention,
+    });
     this.api = new Api(this, 'Api', {
       handlersDir,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       resources: { ...shared, jobsQueue: this.generation.jobsQueue },
+      rateLimit: props.apiRateLimit,
+      burstLimit: props.apiBurstLimit,
+      logRetention,
     });
+    this.configureFunctions(props);
     this.web = new Web(this, 'Web', {
       stage,
       distDir: props.webDistDir ?? defaultWebDistDir,
@@ -76,6 +119,7 @@ export class ThumbnailStudioStack extends Stack {
       userPoolClient: this.auth.userPoolClient,
       imagesOrigin: this.storage.imagesOrigin,
       accessLogsBucket: this.storage.accessLogsBucket,
+      customDomain: props.customDomain,
     });
     this.storage.allowBrowserAccessFrom(this.web.appOrigin);
     // Checkout sends buyers back to the app; the API itself is only reached through this origin.
@@ -88,12 +132,52 @@ export class ThumbnailStudioStack extends Stack {
       data: this.data,
     });
 
+    // Log groups expire by their retention where data is kept; a stage that keeps nothing deletes them.
+    if (!protectData) RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
+
+    new CfnOutput(this, 'RetainedOnDelete', {
+      value: protectData ? RETAINED_WHEN_PROTECTED : RETAINED_ALWAYS,
+      description: protectData
+        ? 'This stage keeps its data: what `cdk destroy` leaves behind, to delete by hand'
+        : 'This stage cleans up after itself, except the money records',
+    });
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
+    if (props.customDomain) {
+      new CfnOutput(this, 'DistributionDomainName', {
+        value: this.web.distribution.distributionDomainName,
+        description: `Point ${props.customDomain.domainName} here (a CNAME, or an alias record in Route 53)`,
+      });
+    }
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
-    new CfnOutput(this, 'AppSecretsArn', {
-      value: this.secrets.appSecret.secretArn,
-      description: 'Set provider and Stripe keys here (see the secret description)',
+    new CfnOutput(this, 'ProviderSecretArn', {
+      value: this.secrets.secrets.providers.secretArn,
+      description: 'Set OPENAI_API_KEY and/or GEMINI_API_KEY here, as a JSON object',
     });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.secrets.secrets.stripe.secretArn,
+      description: 'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET here, as a JSON object',
+    });
+  }
+
+  /** The operator's product settings, as the backend's environment variables, on the functions that read them. */
+  private configureFunctions(props: ThumbnailStudioStackProps): void {
+    const everyFunction = [...Object.values(this.api.functions), ...Object.values(this.generation.functions)];
+    if (props.initialCredits !== undefined) {
+      for (const fn of everyFunction) fn.addEnvironment('INITIAL_CREDITS', String(props.initialCredits));
+    }
+    // Explicit in AWS: the backend's own default (on) is for the local cloud. The messages
+    // function decides what is offered; the worker only runs the provider a job was sent with.
+    this.api.functions.messages.addEnvironment('OFFLINE_PROVIDER', String(props.offlineProvider ?? false));
+    const models: Record<keyof ModelSettings, string> = {
+      openaiImageModel: 'OPENAI_IMAGE_MODEL',
+      openaiClassifierModel: 'OPENAI_CLASSIFIER_MODEL',
+      geminiImageModel: 'GEMINI_IMAGE_MODEL',
+      geminiClassifierModel: 'GEMINI_CLASSIFIER_MODEL',
+    };
+    for (const [setting, envVar] of Object.entries(models) as [keyof ModelSettings, string][]) {
+      const id = props.models?.[setting];
+      if (id) this.generation.worker.addEnvironment(envVar, id);
+    }
   }
 }

@@ -34,12 +34,13 @@ describe('payments', () => {
     expect(JSON.stringify(origin)).toContain('https://');
   });
 
-  it('read the Stripe keys from the app secret, never from the environment', () => {
+  it('read the Stripe keys from the Stripe secret, never from the environment', () => {
     const fn = resourcesOf(template, 'AWS::Lambda::Function')[
       logicalId(stack.api.functions.payments)
     ] as Resource;
     const env = fn.Properties.Environment.Variables;
-    expect(env.APP_SECRETS_ARN).toBeDefined();
+    expect(env.STRIPE_SECRETS_ARN).toEqual({ Ref: logicalId(stack.secrets.secrets.stripe) });
+    expect(env.PROVIDER_SECRETS_ARN).toBeUndefined();
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
     expect(env.STRIPE_WEBHOOK_SECRET).toBeUndefined();
   });
@@ -151,7 +152,7 @@ describe('a route with auth: false (the Stripe webhook to come)', () => {
         data: new Data(scratch, 'Data'),
         imagesBucket: new Bucket(scratch, 'Images'),
         jobsQueue: new Queue(scratch, 'Jobs'),
-        appSecret: new Secret(scratch, 'Secret'),
+        secrets: { providers: new Secret(scratch, 'Providers'), stripe: new Secret(scratch, 'Stripe') },
       },
     });
     const scratchTemplate = Template.fromStack(scratch);

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tables } from '../../functions/src/data/tables';
-import {
-  APP_SECRETS_ARN_ENV,
-  IMAGES_BUCKET_ENV,
-  JOBS_QUEUE_URL_ENV,
-} from '../../infra/src/constructs/backend-resources';
+import { type SecretGroup, secretGroups } from '../../functions/src/lib/settings';
+import { IMAGES_BUCKET_ENV, JOBS_QUEUE_URL_ENV } from '../../infra/src/constructs/backend-resources';
 import {
   deployedFunctions,
   logicalId,
@@ -61,21 +58,24 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (_name,
     expect(granted).toEqual(access.tables.map((t) => logicalId(stack.data.tables[t])).sort());
   });
 
-  it('gets the bucket, queue and secret iff it declares them, each with its grant', () => {
+  it('gets the bucket, queue and each group of keys iff it declares them, each with its grant', () => {
     const env = environmentOf(id);
     const statements = policyStatementsOf(template, fn);
     const allows = (action: string, resourceId: string) =>
       statements.some((s) => [s.Action].flat().includes(action) && referencedIds(s.Resource).has(resourceId));
     const bucketId = logicalId(stack.storage.imagesBucket);
     const queueId = logicalId(stack.generation.jobsQueue);
-    const secretId = logicalId(stack.secrets.appSecret);
 
     expect(env[IMAGES_BUCKET_ENV] !== undefined).toBe(!!access.bucket);
     expect(allows('s3:PutObject', bucketId)).toBe(!!access.bucket);
     expect(env[JOBS_QUEUE_URL_ENV] !== undefined).toBe(!!access.queue);
     expect(allows('sqs:SendMessage', queueId)).toBe(!!access.queue);
-    expect(env[APP_SECRETS_ARN_ENV]).toEqual(access.secrets ? { Ref: secretId } : undefined);
-    expect(allows('secretsmanager:GetSecretValue', secretId)).toBe(!!access.secrets);
+    for (const group of Object.keys(secretGroups) as SecretGroup[]) {
+      const declared = (access.secrets ?? []).includes(group);
+      const secretId = logicalId(stack.secrets.secrets[group]);
+      expect(env[secretGroups[group].arnVar], group).toEqual(declared ? { Ref: secretId } : undefined);
+      expect(allows('secretsmanager:GetSecretValue', secretId), group).toBe(declared);
+    }
   });
 });
 
@@ -96,16 +96,26 @@ describe('secrets', () => {
     expect(JSON.stringify(template.toJSON())).not.toMatch(SECRET_SHAPED);
   });
 
-  it('the app secret starts with blank keys: its values are set out-of-band', () => {
-    const [secret] = Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'));
-    expect(secret?.Properties.Name).toBe('thumbnail-studio/test/app-secrets');
-    expect(secret?.Properties.SecretString).toBeUndefined();
-    const initial = JSON.parse(secret?.Properties.GenerateSecretString.SecretStringTemplate);
-    expect(initial).toEqual({
-      OPENAI_API_KEY: '',
-      GEMINI_API_KEY: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-    });
+  it('provider keys and Stripe keys are apart: no function reads both', () => {
+    for (const { name, access } of functions) {
+      expect((access.secrets ?? []).length, name).toBeLessThanOrEqual(1);
+    }
+    expect(functions.find((f) => f.name === 'payments')?.access.secrets).toEqual(['stripe']);
+    expect(functions.find((f) => f.name === 'worker')?.access.secrets).toEqual(['providers']);
+  });
+
+  it('a deploy never rewrites a key the operator set: the initial value is a constant, whatever keys the code reads', () => {
+    const secrets = Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(Object.keys(secretGroups).length);
+    for (const secret of secrets) {
+      expect(secret.Properties.SecretString).toBe('{}');
+      expect(secret.Properties.GenerateSecretString).toBeUndefined();
+    }
+  });
+
+  it('secrets are not fixed-named, so a retained one never blocks a redeploy of its stage', () => {
+    for (const secret of Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'))) {
+      expect(secret.Properties.Name).toBeUndefined();
+    }
   });
 });

@@ -9,7 +9,7 @@ let cached: { key: string; client: Stripe } | undefined;
  * picked up). `STRIPE_API_URL` points it at a stand-in; unset, it talks to Stripe.
  */
 export async function getStripe(): Promise<Stripe> {
-  const { STRIPE_SECRET_KEY: key } = await getSecrets();
+  const { STRIPE_SECRET_KEY: key } = await getSecrets('stripe');
   if (!key) throw new SettingsError('Missing required setting STRIPE_SECRET_KEY');
   if (cached?.key === key) return cached.client;
   const apiUrl = settings().STRIPE_API_URL;
@@ -29,7 +29,7 @@ export async function getStripe(): Promise<Stripe> {
 
 /** The webhook signing secret; events without a valid signature over the raw body are refused. */
 export async function getWebhookSecret(): Promise<string> {
-  const { STRIPE_WEBHOOK_SECRET: secret } = await getSecrets();
+  const { STRIPE_WEBHOOK_SECRET: secret } = await getSecrets('stripe');
   if (!secret) throw new SettingsError('Missing required setting STRIPE_WEBHOOK_SECRET');
   return secret;
 }

@@ -1,14 +1,29 @@
-import { DOWNLOAD_FORMATS, PROVIDER_LABELS, sendMessageBodySchema } from '@thumbnail-studio/contract';
+import {
+  DOWNLOAD_FORMATS,
+  NO_PROVIDER_TEXT,
+  PROVIDER_LABELS,
+  sendMessageBodySchema,
+} from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
-import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
+import {
+  BadRequestError,
+  InsufficientCreditsError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
+import { settings } from '../lib/settings';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
 import { getDownloadUrl } from '../services/downloads';
 import { takeRateLimit } from '../services/limits';
 import { viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
+
+/** The providers this deployment offers now: those with a key, or the offline one where allowed. */
+const offeredProviders = async () =>
+  availableProviders(await getSecrets('providers'), settings().OFFLINE_PROVIDER);
 
 async function requireConversation(userId: string, id: string | undefined) {
   const conversation = id ? await getConversationById(userId, id) : undefined;
@@ -22,7 +37,9 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, sendMessageBodySchema);
-    const offered = availableProviders(await getSecrets());
+    const offered = await offeredProviders();
+    // Refused before anything is stored or reserved: no placeholder image, no credit charged.
+    if (offered.length === 0) throw new ServiceUnavailableError(NO_PROVIDER_TEXT);
     const provider = body.provider ?? offered[0];
     if (!provider || !offered.includes(provider as (typeof offered)[number])) {
       throw new BadRequestError('That image provider is not available');
@@ -54,7 +71,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
   },
 
   'GET /api/providers': async () => {
-    const offered = availableProviders(await getSecrets());
+    const offered = await offeredProviders();
     return json(200, {
       providers: offered.map((id) => ({ id, label: PROVIDER_LABELS[id] })),
       default: offered[0],

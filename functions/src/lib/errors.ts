@@ -75,4 +75,11 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** Something the operator has not set up yet (e.g. no image provider): nothing the user can fix. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super('service_unavailable', message);
+  }
+}
+
 export { INTERNAL_ERROR_TEXT };

@@ -27,8 +27,9 @@ const resourceSettings = z.object({
   LIMITS_TABLE: text(),
   IMAGES_BUCKET: text(),
   JOBS_QUEUE_URL: text(),
-  /** The Secrets Manager secret with the provider and Stripe keys; without it they come from the environment. */
-  APP_SECRETS_ARN: text(),
+  /** The Secrets Manager secrets (see `secretGroups`); without one, its keys come from the environment. */
+  PROVIDER_SECRETS_ARN: text(),
+  STRIPE_SECRETS_ARN: text(),
   /** Where the app is served: checkout sends buyers back to `${APP_ORIGIN}/checkout-success`. */
   APP_ORIGIN: z.optional(z.url()),
   /** Only for a Stripe stand-in (the local cloud's); unset means Stripe itself. */
@@ -73,6 +74,11 @@ export const providerSettingsSchema = z.object({
   PROVIDER_RETRY_MAX_MS: millis(8_000),
   /** The classifier gets one attempt this long: a request it can't classify in time is a new image. */
   CLASSIFIER_TIMEOUT_MS: millis(15_000),
+  /**
+   * Offer the offline provider (placeholder images composed with sharp, no AI) when no provider key
+   * is set. On for the local cloud; the CDK stack sets it off unless the operator turns it on.
+   */
+  OFFLINE_PROVIDER: z._default(z.stringbool(), true),
   /** The offline provider waits this long before answering, to show a job in flight (0: no wait). */
   LOCAL_PROVIDER_DELAY_MS: count(0),
 });
@@ -91,14 +97,22 @@ export const videoThumbnailSettingsSchema = z.object({
   VIDEO_THUMBNAIL_MAX_BYTES: millis(5 * 1024 * 1024),
 });
 
-/** Keys, read from the environment only where no secret is configured (the local cloud). */
-export const secretsSchema = z.object({
-  OPENAI_API_KEY: text(),
-  GEMINI_API_KEY: text(),
-  STRIPE_SECRET_KEY: text(),
-  STRIPE_WEBHOOK_SECRET: text(),
-});
-export type AppSecrets = z.infer<typeof secretsSchema>;
+/**
+ * Keys, in two groups so each function reads only the keys it needs: in AWS one Secrets Manager
+ * secret per group (its ARN in `arnVar`); where that is unset (the local cloud), the environment.
+ */
+export const secretGroups = {
+  providers: {
+    arnVar: 'PROVIDER_SECRETS_ARN',
+    schema: z.object({ OPENAI_API_KEY: text(), GEMINI_API_KEY: text() }),
+  },
+  stripe: {
+    arnVar: 'STRIPE_SECRETS_ARN',
+    schema: z.object({ STRIPE_SECRET_KEY: text(), STRIPE_WEBHOOK_SECRET: text() }),
+  },
+} as const;
+export type SecretGroup = keyof typeof secretGroups;
+export type SecretsOf<G extends SecretGroup> = z.infer<(typeof secretGroups)[G]['schema']>;
 
 export const backendSettingsSchema = z.object({
   ...resourceSettings.shape,

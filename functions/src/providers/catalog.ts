@@ -10,11 +10,13 @@ export const isProviderId = (value: unknown): value is ProviderId =>
 
 /**
  * The providers to offer, the default first: the ones with a key (gemini,
- * then openai), or only the offline 'local' provider when no key is set.
+ * then openai), or, when no key is set, the offline 'local' provider if it is
+ * allowed, else none (image generation is not set up).
  */
-export function availableProviders(secrets: ProviderSecrets): ProviderId[] {
+export function availableProviders(secrets: ProviderSecrets, offlineAllowed: boolean): ProviderId[] {
   const offered: ProviderId[] = [];
   if (presentKey(secrets.GEMINI_API_KEY)) offered.push('gemini');
   if (presentKey(secrets.OPENAI_API_KEY)) offered.push('openai');
-  return offered.length > 0 ? offered : ['local'];
+  if (offered.length === 0 && offlineAllowed) offered.push('local');
+  return offered;
 }

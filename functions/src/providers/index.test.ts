@@ -4,15 +4,25 @@ import { availableProviders, createProvider, isProviderId } from './index';
 import { readProviderSettings } from './settings';
 
 describe('availableProviders', () => {
-  it('offers only the offline provider without keys', () => {
-    expect(availableProviders({})).toEqual(['local']);
-    expect(availableProviders({ OPENAI_API_KEY: ' ', GEMINI_API_KEY: '' })).toEqual(['local']);
+  it('offers only the offline provider without keys, where it is allowed', () => {
+    expect(availableProviders({}, true)).toEqual(['local']);
+    expect(availableProviders({ OPENAI_API_KEY: ' ', GEMINI_API_KEY: '' }, true)).toEqual(['local']);
   });
 
-  it('offers the configured providers, gemini first as the default', () => {
-    expect(availableProviders({ OPENAI_API_KEY: 'sk-1' })).toEqual(['openai']);
-    expect(availableProviders({ GEMINI_API_KEY: 'g' })).toEqual(['gemini']);
-    expect(availableProviders({ OPENAI_API_KEY: 'sk-1', GEMINI_API_KEY: 'g' })).toEqual(['gemini', 'openai']);
+  it('offers nothing without keys where the offline provider is not allowed', () => {
+    expect(availableProviders({}, false)).toEqual([]);
+    expect(availableProviders({ OPENAI_API_KEY: ' ' }, false)).toEqual([]);
+  });
+
+  it('offers the configured providers, gemini first as the default, and never the offline one beside them', () => {
+    for (const offline of [true, false]) {
+      expect(availableProviders({ OPENAI_API_KEY: 'sk-1' }, offline)).toEqual(['openai']);
+      expect(availableProviders({ GEMINI_API_KEY: 'g' }, offline)).toEqual(['gemini']);
+      expect(availableProviders({ OPENAI_API_KEY: 'sk-1', GEMINI_API_KEY: 'g' }, offline)).toEqual([
+        'gemini',
+        'openai',
+      ]);
+    }
   });
 
   it('labels the providers for the picker', () => {
@@ -58,6 +68,7 @@ describe('provider settings', () => {
       PROVIDER_RETRY_INITIAL_MS: 500,
       PROVIDER_RETRY_MAX_MS: 8_000,
       CLASSIFIER_TIMEOUT_MS: 15_000,
+      OFFLINE_PROVIDER: true,
       LOCAL_PROVIDER_DELAY_MS: 0,
     });
   });

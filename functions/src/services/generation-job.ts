@@ -99,7 +99,7 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
     const upToRequest = recent.messages.filter((m) => m.status !== 'error');
     const upToJob = [...upToRequest, job];
 
-    const provider = await createProvider(job.provider ?? 'local', await getSecrets());
+    const provider = await createProvider(job.provider ?? 'local', await getSecrets('providers'));
     // Classified with the chat as the creator sees it right after sending: the new message
     // and its placeholder last. The model gets only the earlier turns as context, since the
     // new message is sent to it separately.

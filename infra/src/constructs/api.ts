@@ -39,10 +39,17 @@ export interface ApiProps {
    */
   readonly routes?: readonly Route[];
   /**
-   * Steady-state requests per second for the whole API (burst is twice that).
+   * Steady-state requests per second for the whole API.
    * @default 50
    */
   readonly rateLimit?: number;
+  /**
+   * Requests the API takes at once above the steady rate.
+   * @default twice `rateLimit`
+   */
+  readonly burstLimit?: number;
+  /** How long the functions' logs and the access log are kept. @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
 }
 
 /** One line of JSON per request in the stage's access log. */
@@ -91,6 +98,7 @@ export class Api extends Construct {
         // More memory is more CPU on Lambda: shorter cold starts for MB-sized bundles and
         // faster sharp re-encodes, for a few cents at this traffic.
         memorySize: 1024,
+        logRetention: props.logRetention,
       });
       grantAccess(fn, access, props.resources);
       fns[name] = fn;
@@ -105,10 +113,10 @@ export class Api extends Construct {
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit, burstLimit: rateLimit * 2 },
+      throttle: { rateLimit, burstLimit: props.burstLimit ?? rateLimit * 2 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
-          new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH }),
+          new LogGroup(this, 'AccessLogs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH }),
         ),
         format: ACCESS_LOG_FORMAT,
       },

@@ -11,10 +11,15 @@ export interface AuthProps {
   /** Deployment stage, part of the pool's name. */
   readonly stage: string;
   /**
-   * Refuse to delete the pool (and with it every account). Accounts are kept on stack deletion either way.
+   * Refuse to delete the pool (and with it every account).
    * @default false
    */
   readonly deletionProtection?: boolean;
+  /**
+   * What happens to the pool, and every account in it, when the stack is deleted.
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
 }
 
 /**
@@ -49,7 +54,7 @@ export class Auth extends Construct {
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       deletionProtection: props.deletionProtection ?? false,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {

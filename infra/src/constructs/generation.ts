@@ -4,7 +4,7 @@ import { type Alarm, ComparisonOperator, type Metric, TreatMissingData } from 'a
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../../../functions/src/core/ledger-reconciliation';
@@ -65,6 +65,8 @@ export interface GenerationProps {
    * @default 5
    */
   readonly maxConcurrency?: number;
+  /** How long the functions' logs are kept. @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
 }
 
 /**
@@ -122,6 +124,7 @@ export class Generation extends Construct {
       description: 'Generates or edits the thumbnail of one queued job',
       timeout: WORKER_TIMEOUT,
       memorySize: 1536,
+      logRetention: props.logRetention,
       environment: {
         PROVIDER_TIMEOUT_MS: String(PROVIDER_ATTEMPT_TIMEOUT.toMilliseconds()),
         JOB_DEADLINE_MS: String(JOB_DEADLINE.toMilliseconds()),
@@ -141,6 +144,7 @@ export class Generation extends Construct {
       entry: join(props.handlersDir, 'sweeper.ts'),
       description: 'Refunds generation jobs that never settled',
       timeout: Duration.minutes(1),
+      logRetention: props.logRetention,
       environment: { JOB_STUCK_AFTER_MS: String(JOB_STUCK_AFTER.toMilliseconds()) },
     });
     grantAccess(this.sweeper, backgroundFunctions.sweeper, resources);
@@ -167,6 +171,7 @@ export class Generation extends Construct {
       description:
         'Checks that every credit reserve settled exactly once and every balance equals its ledger',
       timeout: Duration.minutes(5),
+      logRetention: props.logRetention,
       environment: { RECONCILE_GRACE_MS: String(RECONCILE_GRACE.toMilliseconds()) },
     });
     for (const name of backgroundFunctions.reconciler.tables) {

@@ -1,48 +1,54 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-
-/** Keys the backend reads from the app secret (a JSON object). */
-export const APP_SECRET_KEYS = [
-  'OPENAI_API_KEY',
-  'GEMINI_API_KEY',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-];
+import { type SecretGroup, secretGroups } from '../../../functions/src/lib/settings';
 
 export interface SecretsProps {
-  /** Deployment stage, part of the secret's name. */
-  readonly stage: string;
+  /**
+   * What happens to the secrets (and the keys in them) when the stack is deleted.
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
 }
 
+/** What each secret is for, in its description. */
+const PURPOSE: Record<SecretGroup, string> = {
+  providers: 'Image provider keys, read by the messages function and the generation worker',
+  stripe: 'Stripe keys, read by the payments function',
+};
+
+/** The keys a group's secret holds, for its description. */
+export const secretKeysOf = (group: SecretGroup): string[] => Object.keys(secretGroups[group].schema.shape);
+
 /**
- * Provider and Stripe keys: one Secrets Manager secret per stage. The template only creates
- * the container; the operator sets the value out-of-band, so no key ever lands in the
- * template, an env var or the web bundle. Functions get the ARN via `bindSecret`.
+ * One Secrets Manager secret per group of keys (`secretGroups`), so each function is granted only
+ * the keys it uses. The template sets a fixed initial value, `{}`, that never changes: a deploy
+ * leaves the value alone whatever keys the code comes to read, so keys the operator set survive
+ * every deploy. The functions read a missing key as "not configured". Names are left to
+ * CloudFormation, so a retained secret never collides with the next deploy of the same stage.
  */
 export class Secrets extends Construct {
-  readonly appSecret: Secret;
+  readonly secrets: Record<SecretGroup, Secret>;
 
-  constructor(scope: Construct, id: string, props: SecretsProps) {
+  constructor(scope: Construct, id: string, props: SecretsProps = {}) {
     super(scope, id);
-    const secretName = `thumbnail-studio/${props.stage}/app-secrets`;
-    this.appSecret = new Secret(this, 'AppSecrets', {
-      secretName,
-      description:
-        `JSON object with ${APP_SECRET_KEYS.join(', ')}. Set it with: ` +
-        `aws secretsmanager put-secret-value --secret-id ${secretName} --secret-string file://secrets.json`,
-      // Starts as a JSON object with every key blank, so the functions read "not configured"
-      // rather than failing to parse; `unused` is only there because CloudFormation must generate something.
-      generateSecretString: {
-        secretStringTemplate: JSON.stringify(Object.fromEntries(APP_SECRET_KEYS.map((key) => [key, '']))),
-        generateStringKey: 'unused',
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    Validations.of(this.appSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Holds third-party API keys (OpenAI, Gemini, Stripe) that those vendors issue; Secrets Manager cannot rotate them.',
-    });
+    const made: Partial<Record<SecretGroup, Secret>> = {};
+    for (const group of Object.keys(secretGroups) as SecretGroup[]) {
+      const secret = new Secret(this, group === 'providers' ? 'ProviderKeys' : 'StripeKeys', {
+        description:
+          `${PURPOSE[group]}: a JSON object with ${secretKeysOf(group).join(', ')}; a missing key is not configured. ` +
+          'Set it with: aws secretsmanager put-secret-value --secret-id <this ARN> --secret-string file://keys.json',
+        // Not a secret: the placeholder an operator replaces. Constant, so no deploy ever rewrites the value.
+        secretStringValue: SecretValue.unsafePlainText('{}'),
+        removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Holds third-party API keys (OpenAI, Gemini, Stripe) that those vendors issue; Secrets Manager cannot rotate them.',
+      });
+      made[group] = secret;
+    }
+    this.secrets = made as Record<SecretGroup, Secret>;
   }
 }

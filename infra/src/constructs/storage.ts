@@ -1,4 +1,4 @@
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -11,7 +11,19 @@ import { Construct } from 'constructs';
 export interface StorageProps {
   /** Deployment stage, part of the images bucket's name. */
   readonly stage: string;
+  /**
+   * Keep both buckets and their objects when the stack is deleted; otherwise they are emptied and deleted.
+   * @default true
+   */
+  readonly retain?: boolean;
 }
+
+/**
+ * Twelve hex digits of the stack's id, which CloudFormation draws anew each time a stack is
+ * created: a name with it is stable across updates, and a retained bucket never holds the name
+ * the next deploy of the same stage wants.
+ */
+const stackSuffix = (): string => Fn.select(4, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
 
 /**
  * The private images bucket (uploads, person-model images, generated thumbnails) and the
@@ -21,7 +33,7 @@ export class Storage extends Construct {
   readonly imagesBucket: Bucket;
   /**
    * `https://` origin of the images bucket as the browser sees it (presigned URLs use the
-   * regional virtual-hosted endpoint). Built from the bucket's fixed name rather than a
+   * regional virtual-hosted endpoint). Built from the bucket's name expression rather than a
    * reference to the bucket, so the CloudFront CSP can name it while the bucket's CORS
    * rule names the CloudFront origin without a dependency cycle.
    */
@@ -30,6 +42,11 @@ export class Storage extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageProps) {
     super(scope, id);
+    const retain = props.retain ?? true;
+    // A stage that does not keep its data empties its buckets on deletion, so it leaves nothing behind.
+    const removal = retain
+      ? { removalPolicy: RemovalPolicy.RETAIN }
+      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
 
     this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -38,14 +55,15 @@ export class Storage extends Construct {
       // CloudFront standard logging writes with ACLs, so the bucket must accept them.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...removal,
     });
     Validations.of(this.accessLogsBucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket; logging it into itself would loop.',
     });
 
-    const imagesBucketName = `thumbnail-studio-${props.stage}-images-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    // At most 17 + 10 + 8 + 12 = 47 characters, under S3's 63.
+    const imagesBucketName = `thumbnail-studio-${props.stage}-images-${stackSuffix()}`;
     this.imagesOrigin = `https://${imagesBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     this.imagesBucket = new Bucket(this, 'Images', {
       bucketName: imagesBucketName,
@@ -60,8 +78,8 @@ export class Storage extends Construct {
         // Pending attachments (uploads, fetched video thumbnails) become references when sent; the rest expire.
         { prefix: 'uploads/', expiration: Duration.days(1) },
       ],
-      // Users' images outlive a stack deletion; remove them deliberately.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Where data is kept, users' images outlive a stack deletion; remove them deliberately.
+      ...removal,
     });
   }
 

@@ -1,5 +1,6 @@
-import { Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CacheCookieBehavior,
@@ -18,6 +19,7 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -31,6 +33,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../security-headers';
+import type { CustomDomain } from '../settings';
 import { SiteDeployment } from './site-deployment';
 
 export interface WebProps {
@@ -45,6 +48,12 @@ export interface WebProps {
   readonly accessLogsBucket: IBucket;
   /** @default PriceClass.PRICE_CLASS_100 */
   readonly priceClass?: PriceClass;
+  /**
+   * Serve the app on this host name with this certificate; the operator points the name's DNS
+   * record at the distribution (the `DistributionDomainName` output).
+   * @default - the distribution's own `*.cloudfront.net` name
+   */
+  readonly customDomain?: CustomDomain;
 }
 
 /**
@@ -79,6 +88,9 @@ export class Web extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'web/',
+      // Only the build, put back by every deploy: never worth keeping past the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
     });
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -125,8 +137,14 @@ export class Web extends Construct {
     // `apiEndpoint` is `https://<id>.execute-api.<region>.amazonaws.com`; the origin wants the host.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
 
+    const domain = props.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Thumbnail Studio (${props.stage})`,
+      ...(domain && {
+        domainNames: [domain.domainName],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
@@ -163,13 +181,15 @@ export class Web extends Construct {
         },
       },
     });
-    this.appOrigin = `https://${this.distribution.distributionDomainName}`;
-    Validations.of(this.distribution).acknowledge(
-      {
+    this.appOrigin = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
+    if (!domain) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'Served on the default *.cloudfront.net certificate, whose viewer TLS policy cannot be raised; set a minimum protocol when a custom domain is added.',
-      },
+          'Served on the default *.cloudfront.net certificate, whose viewer TLS policy cannot be raised; a custom domain gets TLS 1.2 at least.',
+      });
+    }
+    Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'The product is offered worldwide; no geo restriction.' },
       {
         id: 'AwsSolutions-CFR2',

@@ -12,6 +12,7 @@ interface AppHeaderProps {
   onToggleSidebar(): void;
   providers: readonly ProviderOption[];
   provider: string | undefined;
+  providersLoading: boolean;
   onProviderChange(provider: string): void;
   onOpenCheckout(): void;
 }
@@ -38,7 +39,12 @@ export function AppHeader(props: AppHeaderProps) {
       </Button>
       <h1 className="mr-auto truncate text-lg font-semibold text-zinc-50">Create Thumbnails</h1>
       <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto">
-        <ProviderSelect options={providers} value={provider} onChange={onProviderChange} />
+        <ProviderSelect
+          options={providers}
+          value={provider}
+          loading={props.providersLoading}
+          onChange={onProviderChange}
+        />
         <span className="flex-1 md:hidden" />
         <CreditsMenu onBuy={onOpenCheckout} />
         <ShareButton />

@@ -76,6 +76,7 @@ export function MainScreen() {
           onToggleSidebar={sidebar.toggle}
           providers={providers.options}
           provider={providers.provider}
+          providersLoading={providers.isLoading}
           onProviderChange={providers.setProvider}
           onOpenCheckout={() => checkout.openCheckout()}
         />

@@ -1,18 +1,21 @@
-import type { ProviderOption } from '@thumbnail-studio/contract';
+import { NO_PROVIDER_OPTION_TEXT, type ProviderOption } from '@thumbnail-studio/contract';
 import { ChevronDown, Sparkles } from 'lucide-react';
 
 interface ProviderSelectProps {
   /** Exactly the providers the backend offers. */
   options: readonly ProviderOption[];
   value: string | undefined;
+  /** Whether the offered providers are still being fetched; once known, an empty list means none is set up. */
+  loading: boolean;
   onChange(value: string): void;
 }
 
 /**
- * The header's AI model selector; disabled until the offered providers are known. A native <select>:
+ * The header's AI model selector; disabled until the offered providers are known, and when the site
+ * offers none (it then says so). A native <select>:
  * the browser's own list (a sheet on phones) is fully accessible and costs no JavaScript.
  */
-export function ProviderSelect({ options, value, onChange }: ProviderSelectProps) {
+export function ProviderSelect({ options, value, loading, onChange }: ProviderSelectProps) {
   return (
     <span className="relative inline-flex min-w-0 items-center">
       <Sparkles
@@ -26,7 +29,9 @@ export function ProviderSelect({ options, value, onChange }: ProviderSelectProps
         disabled={options.length === 0}
         className="h-9 min-w-0 cursor-pointer appearance-none truncate rounded-lg border border-zinc-700 bg-zinc-900 pr-8 pl-9 text-sm text-zinc-100 hover:bg-zinc-800 disabled:cursor-default disabled:opacity-60"
       >
-        {value === undefined && <option value="">Loading models...</option>}
+        {value === undefined && (
+          <option value="">{loading ? 'Loading models...' : NO_PROVIDER_OPTION_TEXT}</option>
+        )}
         {options.map((provider) => (
           <option key={provider.id} value={provider.id}>
             {provider.label}
