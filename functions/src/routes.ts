@@ -4,9 +4,15 @@ import type { SecretGroup } from './lib/settings';
 
 /** What a function may touch; CDK grants exactly these and sets their environment variables. */
 export interface FunctionAccess {
+  /** Tables whose items it reads and writes (`GetItem`, `Query`, `PutItem`, `UpdateItem`, in transactions too). */
   tables: readonly TableName[];
-  /** Read/write the images bucket (`IMAGES_BUCKET`). */
-  bucket?: boolean;
+  /** Of those, the tables it deletes items from (`DeleteItem`, `BatchWriteItem`). */
+  deletesFrom?: readonly TableName[];
+  /**
+   * The images bucket (`IMAGES_BUCKET`): `read` signs and reads objects, `write` also stores
+   * them, `delete` also deletes them.
+   */
+  bucket?: 'read' | 'write' | 'delete';
   /** Send to the generation queue (`JOBS_QUEUE_URL`). */
   queue?: boolean;
   /** Read these groups of keys (`secretGroups`: provider keys, Stripe keys), each its own secret. */
@@ -19,17 +25,23 @@ export const apiFunctions = {
    * The hot reads (lists, message polling, the balance): no queue, no secrets, no image
    * processing, so its cold start loads none of the send path. Keep reads that need those elsewhere.
    */
-  reads: { tables: ['conversations', 'messages', 'credits'], bucket: true },
-  conversations: { tables: ['conversations', 'messages', 'limits'], bucket: true },
+  reads: { tables: ['conversations', 'messages', 'credits'], bucket: 'read' },
+  conversations: {
+    tables: ['conversations', 'messages', 'limits'],
+    deletesFrom: ['conversations', 'messages'],
+    bucket: 'delete',
+  },
   messages: {
     tables: ['conversations', 'messages', 'credits', 'models', 'limits'],
-    bucket: true,
+    // Attachments a send used are forgotten (their limit items) and deleted (their upload files).
+    deletesFrom: ['limits'],
+    bucket: 'delete',
     queue: true,
     secrets: ['providers'],
   },
-  uploads: { tables: ['limits'], bucket: true },
+  uploads: { tables: ['limits'], bucket: 'write' },
   payments: { tables: ['credits'], secrets: ['stripe'] },
-  models: { tables: ['models', 'limits'], bucket: true },
+  models: { tables: ['models', 'limits'], deletesFrom: ['models', 'limits'], bucket: 'delete' },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker, the scheduled sweeper and ledger check. */
@@ -37,7 +49,8 @@ export const backgroundFunctions = {
   /** Consumes the generation queue (SQS, batch size 1, partial batch failures). */
   worker: {
     tables: ['conversations', 'messages', 'credits', 'models'],
-    bucket: true,
+    // A job that lost its settle deletes the images it stored.
+    bucket: 'delete',
     secrets: ['providers'],
   },
   /** Every 5 minutes: refunds jobs that never settled. */

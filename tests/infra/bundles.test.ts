@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { apiFunctions, backgroundFunctions } from '../../functions/src/routes';
+import { apiFunctions, backgroundFunctions, type FunctionAccess } from '../../functions/src/routes';
+
+type FunctionName = keyof typeof apiFunctions | keyof typeof backgroundFunctions;
+
 import { AppFunction } from '../../infra/src/constructs/app-function';
 import { INSTALLED_MODULES, lambdaBundleOptions } from '../../infra/src/native-modules';
 import { defaultHandlersDir } from '../../infra/src/paths';
 
-/** esbuild's import graph of one handler, bundled as deployed. */
-async function metafileOf(name: string): Promise<Metafile> {
-  const { metafile } = await build({
+/** esbuild's import graph of one handler, bundled as deployed, and the bundle's unminified code. */
+async function metafileOf(name: string): Promise<Metafile & { code: string }> {
+  const { metafile, outputFiles } = await build({
     ...lambdaBundleOptions,
     entryPoints: [join(defaultHandlersDir, `${name}.ts`)],
     minify: false,
@@ -20,7 +23,7 @@ async function metafileOf(name: string): Promise<Metafile> {
     metafile: true,
     logLevel: 'silent',
   });
-  return metafile;
+  return { ...metafile, code: outputFiles.map((file) => file.text).join('\n') };
 }
 
 const externalImports = (metafile: Metafile) =>
@@ -66,6 +69,34 @@ describe.each(allFunctions)('the %s bundle', (name) => {
         (INSTALLED_MODULES as readonly string[]).includes(imported.path),
     );
     expect(eager).toEqual([]);
+  });
+});
+
+/**
+ * What a bundle's code can do, read from what survived tree-shaking: a DynamoDB delete or scan
+ * command it builds, and the blob store's functions it kept.
+ */
+const capabilitiesOf = (code: string) => ({
+  // Our calls pass an object literal; the SDK's own classes, kept in every bundle, pass `this.input`.
+  deletesItems: /new (DeleteCommand|BatchWriteCommand)\d*\(\{/.test(code),
+  scans: /new ScanCommand\d*\(\{/.test(code),
+  bucket: /function deleteBlobs\(/.test(code)
+    ? 'delete'
+    : /function (putBlob|signedPutUrl)\(/.test(code)
+      ? 'write'
+      : /function (signedGetUrl|getBlob|blobSize)\(/.test(code)
+        ? 'read'
+        : undefined,
+});
+
+describe.each(allFunctions)('the %s function’s declared access', (name) => {
+  it('is exactly what its code uses: deletes, scans and the bucket level (each granted in AWS)', () => {
+    const access: FunctionAccess = { ...apiFunctions, ...backgroundFunctions }[name as FunctionName];
+    const uses = capabilitiesOf((metafiles.get(name) as Metafile & { code: string }).code);
+    expect(uses.deletesItems).toBe((access.deletesFrom ?? []).length > 0);
+    // Only the ledger check scans, and its binding adds the Scan itself (infra/src/constructs/generation.ts).
+    expect(uses.scans).toBe(name === 'reconciler');
+    expect(uses.bucket).toBe(access.bucket);
   });
 });
 

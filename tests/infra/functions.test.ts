@@ -22,7 +22,7 @@ const environmentOf = (id: string) =>
 const SECRET_SHAPED =
   /\b(sk-[A-Za-z0-9_-]{8,}|sk_(live|test)_|rk_(live|test)_|whsec_|AIza[0-9A-Za-z_-]{10,})/;
 
-describe.each(functions.map((f) => [f.name, f] as const))('function %s', (_name, { access, fn }) => {
+describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, { access, fn }) => {
   const id = logicalId(fn);
 
   it('runs Node.js 22 on arm64 with JSON logs kept for a limited time', () => {
@@ -58,6 +58,22 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (_name,
     expect(granted).toEqual(access.tables.map((t) => logicalId(stack.data.tables[t])).sort());
   });
 
+  it('may delete items only from the tables it declares, and scan none but the ledger check its ledger', () => {
+    const statements = policyStatementsOf(template, fn);
+    const tablesAllowing = (action: string) =>
+      [...referencedIds(statements.filter((s) => [s.Action].flat().includes(action)).map((s) => s.Resource))]
+        .filter((ref) => Object.values(stack.data.tables).some((table) => logicalId(table) === ref))
+        .sort();
+    const declared = (access.deletesFrom ?? []).map((t) => logicalId(stack.data.tables[t])).sort();
+    expect(tablesAllowing('dynamodb:DeleteItem')).toEqual(declared);
+    expect(tablesAllowing('dynamodb:BatchWriteItem')).toEqual(declared);
+    const declaredTables = access.tables.map((t) => logicalId(stack.data.tables[t])).sort();
+    // The hourly ledger check reads the whole credits table and writes nothing.
+    const isLedgerCheck = name === 'reconciler';
+    expect(tablesAllowing('dynamodb:Scan')).toEqual(isLedgerCheck ? declaredTables : []);
+    expect(tablesAllowing('dynamodb:PutItem')).toEqual(isLedgerCheck ? [] : declaredTables);
+  });
+
   it('gets the bucket, queue and each group of keys iff it declares them, each with its grant', () => {
     const env = environmentOf(id);
     const statements = policyStatementsOf(template, fn);
@@ -67,7 +83,11 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (_name,
     const queueId = logicalId(stack.generation.jobsQueue);
 
     expect(env[IMAGES_BUCKET_ENV] !== undefined).toBe(!!access.bucket);
-    expect(allows('s3:PutObject', bucketId)).toBe(!!access.bucket);
+    // Each level of bucket access adds its action: read, then write, then delete.
+    const level = ['read', 'write', 'delete'].indexOf(access.bucket ?? '');
+    expect(allows('s3:GetObject', bucketId)).toBe(level >= 0);
+    expect(allows('s3:PutObject', bucketId)).toBe(level >= 1);
+    expect(allows('s3:DeleteObject', bucketId)).toBe(level >= 2);
     expect(env[JOBS_QUEUE_URL_ENV] !== undefined).toBe(!!access.queue);
     expect(allows('sqs:SendMessage', queueId)).toBe(!!access.queue);
     for (const group of Object.keys(secretGroups) as SecretGroup[]) {

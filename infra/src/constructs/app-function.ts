@@ -28,7 +28,30 @@ export interface AppFunctionProps {
   readonly environment?: Record<string, string>;
 }
 
-export type TableAccess = 'read' | 'readWrite';
+/** What a function may do with a table's items beyond reading them; each only when declared. */
+export interface TableAccess {
+  write?: boolean;
+  delete?: boolean;
+  /** Read the whole table: only the hourly ledger check, never a request path. */
+  scan?: boolean;
+}
+
+const READ_ITEMS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+const WRITE_ITEMS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const DELETE_ITEMS = ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** The images bucket's object actions at each level of `FunctionAccess.bucket`, cumulative. */
+const BUCKET_ACTIONS = {
+  read: ['s3:GetObject'],
+  write: ['s3:GetObject', 's3:PutObject'],
+  delete: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+} as const;
+export type BucketAccess = keyof typeof BUCKET_ACTIONS;
 
 /**
  * Installs the native modules a bundle imports (e.g. sharp) into its `node_modules`, with the
@@ -135,11 +158,19 @@ export class AppFunction extends NodejsFunction {
     );
   }
 
-  /** Grants access to a table (and its indexes) and passes its name in `envVar`. */
-  bindTable(table: ITable, envVar: string, access: TableAccess = 'readWrite'): this {
+  /**
+   * Grants reading a table's items (and its indexes'), and what `access` adds, action by action
+   * (no Scan or delete unless asked for), and passes the table's name in `envVar`.
+   */
+  bindTable(table: ITable, envVar: string, access: TableAccess = {}): this {
     this.setBoundEnv(envVar, table.tableName, table.node.path);
-    if (access === 'read') table.grantReadData(this);
-    else table.grantReadWriteData(this);
+    table.grant(
+      this,
+      ...READ_ITEMS,
+      ...(access.write ? WRITE_ITEMS : []),
+      ...(access.delete ? DELETE_ITEMS : []),
+      ...(access.scan ? ['dynamodb:Scan'] : []),
+    );
     const tableArn = nagArnRef(table);
     if (tableArn) {
       Validations.of(this).acknowledge({
@@ -151,14 +182,14 @@ export class AppFunction extends NodejsFunction {
   }
 
   /**
-   * Grants get/put/delete on a bucket's objects (what presigned URLs and image processing need,
-   * nothing on the bucket itself) and passes its name in `envVar`.
+   * Grants the object actions of `access` on a bucket (what presigned URLs and image processing
+   * need, nothing on the bucket itself) and passes its name in `envVar`.
    */
-  bindBucket(bucket: IBucket, envVar: string): this {
+  bindBucket(bucket: IBucket, envVar: string, access: BucketAccess): this {
     this.setBoundEnv(envVar, bucket.bucketName, bucket.node.path);
     this.addToRolePolicy(
       new PolicyStatement({
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        actions: [...BUCKET_ACTIONS[access]],
         resources: [bucket.arnForObjects('*')],
       }),
     );

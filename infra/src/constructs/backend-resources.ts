@@ -24,8 +24,8 @@ export interface BackendResources {
  * the table is the one place a function's access is written.
  */
 export function grantAccess(fn: AppFunction, access: FunctionAccess, resources: BackendResources): void {
-  resources.data.bindTables(fn, access.tables);
-  if (access.bucket) fn.bindBucket(resources.imagesBucket, IMAGES_BUCKET_ENV);
+  resources.data.bindTables(fn, access);
+  if (access.bucket) fn.bindBucket(resources.imagesBucket, IMAGES_BUCKET_ENV, access.bucket);
   if (access.queue) fn.bindQueue(resources.jobsQueue, JOBS_QUEUE_URL_ENV);
   for (const group of access.secrets ?? []) {
     fn.bindSecret(resources.secrets[group], secretGroups[group].arnVar);

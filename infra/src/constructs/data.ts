@@ -8,6 +8,7 @@ import {
   type TableName,
   tables,
 } from '../../../functions/src/data/tables';
+import type { FunctionAccess } from '../../../functions/src/routes';
 import type { AppFunction } from './app-function';
 import { pascalCase } from './names';
 
@@ -71,8 +72,14 @@ export class Data extends Construct {
     this.tables = created as Record<TableName, Table>;
   }
 
-  /** Grants `fn` read/write on each named table and passes its name in the table's `envVar`. */
-  bindTables(fn: AppFunction, names: readonly TableName[]): void {
-    for (const name of names) fn.bindTable(this.tables[name], tables[name].envVar);
+  /**
+   * Grants `fn` read/write on each of `access.tables` (delete too on `access.deletesFrom`) and
+   * passes each table's name in its `envVar`.
+   */
+  bindTables(fn: AppFunction, access: Pick<FunctionAccess, 'tables' | 'deletesFrom'>): void {
+    for (const name of access.tables) {
+      const deletes = (access.deletesFrom ?? []).includes(name);
+      fn.bindTable(this.tables[name], tables[name].envVar, { write: true, delete: deletes });
+    }
   }
 }

@@ -175,7 +175,7 @@ export class Generation extends Construct {
       environment: { RECONCILE_GRACE_MS: String(RECONCILE_GRACE.toMilliseconds()) },
     });
     for (const name of backgroundFunctions.reconciler.tables) {
-      reconciler.bindTable(props.resources.data.tables[name], tables[name].envVar, 'read');
+      reconciler.bindTable(props.resources.data.tables[name], tables[name].envVar, { scan: true });
     }
     new Rule(this, 'ReconcileSchedule', {
       description: 'Runs the credit ledger check',
