@@ -5,7 +5,15 @@ import {
   type UserPoolClient,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+
+/**
+ * Sign-ups one network address may start in 5 minutes. Every account gets free credits once,
+ * so a script creating accounts is the way to farm them: past this, the address's sign-ups are
+ * refused until its rate drops. Sign-in, refresh and every other call are not counted.
+ */
+export const SIGN_UPS_PER_ADDRESS_PER_5_MINUTES = 20;
 
 export interface AuthProps {
   /** Deployment stage, part of the pool's name. */
@@ -29,6 +37,8 @@ export interface AuthProps {
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** AWS WAF in front of the user pool: a rate limit on sign-ups per address. */
+  readonly signUpFirewall: CfnWebACL;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -72,6 +82,8 @@ export class Auth extends Construct {
       enableTokenRevocation: true,
     });
 
+    this.signUpFirewall = this.limitSignUps();
+
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
@@ -88,5 +100,51 @@ export class Auth extends Construct {
           'Threat protection needs the paid Plus feature plan; left off until abuse shows up. Sign-up needs a verified email.',
       },
     );
+  }
+
+  /**
+   * A regional AWS WAF web ACL on the user pool whose one rule blocks an address's `SignUp` calls
+   * past `SIGN_UPS_PER_ADDRESS_PER_5_MINUTES`. (The API has its own per-user limits, and its
+   * throttling; an HTTP API takes no WAF, and CloudFront's would have to live in us-east-1.)
+   */
+  private limitSignUps(): CfnWebACL {
+    const metrics = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      metricName,
+      sampledRequestsEnabled: true,
+    });
+    const firewall = new CfnWebACL(this, 'SignUpFirewall', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: metrics('SignUpFirewall'),
+      rules: [
+        {
+          name: 'SignUpsPerAddress',
+          priority: 0,
+          action: { block: {} },
+          visibilityConfig: metrics('SignUpsPerAddress'),
+          statement: {
+            rateBasedStatement: {
+              limit: SIGN_UPS_PER_ADDRESS_PER_5_MINUTES,
+              evaluationWindowSec: 300,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: 'AWSCognitoIdentityProviderService.SignUp',
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            },
+          },
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'SignUpFirewallOnUserPool', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: firewall.attrArn,
+    });
+    return firewall;
   }
 }
