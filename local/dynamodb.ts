@@ -226,8 +226,26 @@ export async function ensureTables(client: DynamoDBClient): Promise<Record<strin
         : client.send(new CreateTableCommand(createTableInput(name, table))),
     ),
   );
-  return Object.fromEntries(all.map(([name, table]) => [table.envVar, name]));
+  return tableNameEnv();
 }
+
+/** The env vars that name our tables, each by its local name. */
+const tableNameEnv = () =>
+  Object.fromEntries(
+    (Object.entries(tables) as [string, TableDefinition][]).map(([name, t]) => [t.envVar, name]),
+  );
+
+/**
+ * The environment that points the backend's own data code, run in this process (a test, an
+ * operator tool), at a local cloud's DynamoDB: the endpoint, its credentials and every table.
+ */
+export const backendDynamoEnv = (endpoint: string): Record<string, string> => ({
+  ...tableNameEnv(),
+  AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+  AWS_REGION: LOCAL_REGION,
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+});
 
 async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, table: TableDefinition) {
   const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));

@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/dynamodb';
+import { backendDynamoEnv } from '../local/dynamodb';
 
 const USAGE = 'usage: npm run reconcile -- [--data-dir <dir> | --table <name>] [--grace-minutes <minutes>]';
 
@@ -53,13 +53,7 @@ async function useLocalCloud(dataDir: string): Promise<string> {
     () =>
       fail(`No local cloud is running with data in ${dataDir} (no ${runtimeFile}). Start it with npm start.`),
   );
-  Object.assign(process.env, {
-    CREDITS_TABLE: 'credits',
-    AWS_ENDPOINT_URL_DYNAMODB: runtime.dynamodbEndpoint,
-    AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-  });
+  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
   return `the local cloud's ledger (${runtime.dynamodbEndpoint})`;
 }
 

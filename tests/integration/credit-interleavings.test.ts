@@ -2,6 +2,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendDynamoEnv } from '../../local/dynamodb';
 import { S3RVER_CREDENTIALS } from '../../local/s3';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support/ledger';
@@ -29,15 +30,7 @@ beforeAll(async () => {
   });
   sqs = new SQSClient({ endpoint: `${cloud.url}/sqs`, region: 'us-east-1', credentials: S3RVER_CREDENTIALS });
   // The backend's own data functions, in this process, against this cloud's tables.
-  Object.assign(process.env, {
-    CONVERSATIONS_TABLE: 'conversations',
-    MESSAGES_TABLE: 'messages',
-    CREDITS_TABLE: 'credits',
-    AWS_ENDPOINT_URL_DYNAMODB: cloud.runtime.dynamodbEndpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-  });
+  Object.assign(process.env, backendDynamoEnv(cloud.runtime.dynamodbEndpoint));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { queueStats, waitForQueueIdle } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
@@ -23,14 +23,7 @@ beforeAll(async () => {
     },
   });
   // `npm run dead-letters -- --refund` points the same code at the deployed tables this way.
-  Object.assign(process.env, {
-    MESSAGES_TABLE: 'messages',
-    CREDITS_TABLE: 'credits',
-    AWS_ENDPOINT_URL_DYNAMODB: cloud.runtime.dynamodbEndpoint,
-    AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-  });
+  Object.assign(process.env, backendDynamoEnv(cloud.runtime.dynamodbEndpoint));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
+import { backendDynamoEnv } from '../../local/dynamodb';
 import { waitForSettled } from '../support/jobs';
 import { ledgerFindings, runReconcileCommand } from '../support/ledger';
 import { decodePayload } from '../support/tokens';
@@ -100,13 +101,7 @@ describe('npm run reconcile on the local cloud', () => {
 
   it('reads the table a page at a time, one account after another, and finds the same', async () => {
     const envBefore = { ...process.env };
-    Object.assign(process.env, {
-      CREDITS_TABLE: 'credits',
-      AWS_ENDPOINT_URL_DYNAMODB: runtime.dynamodbEndpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    });
+    Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
     await writeBrokenLedger('PutRequest');
     try {
       const { reconcileLedger } = await import('../../functions/src/services/reconcile-ledger');

@@ -4,6 +4,7 @@ import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../../functions/src/core/jobs';
 import type { StoredMessage } from '../../functions/src/core/types';
+import { backendDynamoEnv } from '../../local/dynamodb';
 
 const runtime = inject('runtime');
 const nextId = monotonicFactory();
@@ -11,13 +12,7 @@ const nextId = monotonicFactory();
 /** The worker's read of a conversation, run against the local cloud's DynamoDB as a Lambda would. */
 let listRecentMessages: typeof import('../../functions/src/data/messages-repo').listRecentMessages;
 beforeAll(async () => {
-  Object.assign(process.env, {
-    MESSAGES_TABLE: 'messages',
-    AWS_ENDPOINT_URL_DYNAMODB: runtime.dynamodbEndpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-  });
+  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
   ({ listRecentMessages } = await import('../../functions/src/data/messages-repo'));
 });
 

@@ -1,3 +1,4 @@
+import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { expect } from 'vitest';
 import type { apiAs } from './users';
 
@@ -17,7 +18,7 @@ export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30
 }
 
 /** The signed URL of one of an image message's downloads, which the backend makes on first ask. */
-export async function downloadUrl(api: Api, messageId: string, format: 'jpeg' | 'png'): Promise<string> {
+export async function downloadUrl(api: Api, messageId: string, format: DownloadFormat): Promise<string> {
   const answer = await api('GET', `/api/messages/${messageId}/downloads/${format}`);
   if (answer.status !== 200)
     throw new Error(`download answered ${answer.status}: ${JSON.stringify(answer.body)}`);

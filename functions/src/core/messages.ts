@@ -1,4 +1,4 @@
-import { NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
+import { type DownloadFormat, NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
 import type { ImageKeys, MessageRole, MessageStatus, StoredMessage } from './types';
 
 /** A new stored message with the defaults every message starts with; `fields` sets the rest. */
@@ -10,6 +10,15 @@ export function newMessage(
 ): StoredMessage {
   return { ...NEW_MESSAGE_DEFAULTS, ...fields };
 }
+
+/**
+ * The downloads an image offers and the key of each, recommended first: the YouTube JPEG (not
+ * on images older than it) and the lossless PNG.
+ */
+export const downloadKeysOf = (keys: ImageKeys): Partial<Record<DownloadFormat, string>> => ({
+  ...(keys.youtube ? { jpeg: keys.youtube } : {}),
+  png: keys.export,
+});
 
 /** Every S3 key of one generated image, for deleting them together. */
 export const keysOfImage = (keys: ImageKeys): string[] => [

@@ -1,5 +1,6 @@
 import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { blobSize, getBlob, putBlob, signedGetUrl } from '../adapters/blob-store';
+import { downloadKeysOf } from '../core/messages';
 import { getMessageById } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
 import { makeDownload } from '../lib/images';
@@ -14,7 +15,7 @@ export async function getDownloadUrl(userId: string, messageId: string, format: 
   const keys = (await getMessageById(userId, messageId))?.image_keys;
   if (!keys) throw new NotFoundError('Message not found');
   // Images older than the YouTube JPEG have only the PNG download.
-  const key = format === 'png' ? keys.export : keys.youtube;
+  const key = downloadKeysOf(keys)[format];
   if (!key) throw new NotFoundError('This image has no JPEG download');
   if ((await blobSize(key)) === undefined) {
     const original = await getBlob(keys.original);

@@ -1,4 +1,6 @@
+import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
+import { downloadKeysOf } from '../core/messages';
 import type { Message, StoredMessage } from '../core/types';
 
 /**
@@ -40,7 +42,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     image_url: preview,
     image_sources: sources,
     full_image_url: full,
-    downloads: image_keys ? (image_keys.youtube ? ['jpeg', 'png'] : ['png']) : null,
+    downloads: image_keys ? (Object.keys(downloadKeysOf(image_keys)) as DownloadFormat[]) : null,
   };
 }
 
