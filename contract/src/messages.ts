@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { legibilitySchema } from './legibility';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
 /** A message's generation state: `pending` while its job runs, then `done` or `error`. */
@@ -54,6 +55,8 @@ export const messageSchema = z.object({
   is_edit: z._default(z.boolean(), false),
   created_at: z.string(),
   status: z._default(messageStatusSchema, 'done'),
+  /** How the image's text reads at feed size; absent until checked, after the image is ready. */
+  legibility: z.optional(z.nullable(legibilitySchema)),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */

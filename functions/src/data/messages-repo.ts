@@ -5,6 +5,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { Legibility } from '@thumbnail-studio/contract';
 import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
@@ -202,6 +203,22 @@ export async function showJobPhase(job: StoredMessage, content: string): Promise
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':content': content, ':pending': 'pending' },
+      }),
+    ),
+  );
+}
+
+/** Records how the image's text reads, on a settled image message that still exists. */
+export async function saveLegibility(job: StoredMessage, legibility: Legibility): Promise<void> {
+  await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keyOf(job),
+        UpdateExpression: 'SET legibility = :legibility',
+        ConditionExpression: '#status = :done',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':legibility': legibility, ':done': 'done' },
       }),
     ),
   );
