@@ -14,6 +14,8 @@ interface MessageListProps {
   hasOlder?: boolean;
   loadingOlder?: boolean;
   onLoadOlder?(): void;
+  /** Opens the purchase dialog from a refusal for credits. */
+  onBuyCredits?(): void;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
@@ -24,7 +26,7 @@ const LOAD_OLDER_MARGIN = 600;
  * creator scrolls up, keeping what they look at in place.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, isLoading, error, onImagesExpired, renderModels } = props;
+  const { messages, isLoading, error, onImagesExpired, renderModels, onBuyCredits } = props;
   const { hasOlder = false, loadingOlder = false, onLoadOlder } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -84,6 +86,7 @@ export function MessageList(props: MessageListProps) {
                 message={message}
                 onImagesExpired={onImagesExpired}
                 renderModels={renderModels}
+                onBuyCredits={onBuyCredits}
               />
             ))}
           </ol>
