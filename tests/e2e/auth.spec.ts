@@ -46,9 +46,9 @@ test.describe('sign-up, sign-in and sign-out', () => {
     }
     await auth.switchToSignIn();
     // A wrong password and an unknown address read the same: nothing says whether an account exists.
-    await auth.signIn(ada.email, 'wrong-password');
+    await auth.signInAndSettle(ada.email, 'wrong-password');
     await expect(auth.alert()).toHaveText('Incorrect email or password.');
-    await auth.signIn(persona('nobody').email, 'wrong-password');
+    await auth.signInAndSettle(persona('nobody').email, 'wrong-password');
     await expect(auth.alert()).toHaveText('Incorrect email or password.');
     await auth.signIn(ada.email, ada.password);
     await new AppPage(page).expectSignedIn();
