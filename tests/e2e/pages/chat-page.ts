@@ -90,6 +90,30 @@ export class ChatPage {
     return this.page.getByRole('combobox', { name: 'AI model' });
   }
 
+  /** Whether the chosen model's whole name fits in the selector, between its paddings (no ellipsis). */
+  providerNameFits() {
+    return this.providerSelect().evaluate((select) => {
+      type Select = {
+        clientWidth: number;
+        selectedOptions: { text: string }[];
+      };
+      type Style = { font: string; paddingLeft: string; paddingRight: string };
+      type Canvas = {
+        getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } };
+      };
+      const page = globalThis as unknown as {
+        getComputedStyle(element: unknown): Style;
+        document: { createElement(tag: 'canvas'): Canvas };
+      };
+      const style = page.getComputedStyle(select);
+      const context = page.document.createElement('canvas').getContext('2d');
+      context.font = style.font;
+      const { clientWidth, selectedOptions } = select as unknown as Select;
+      const room = clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(selectedOptions[0]?.text ?? '').width <= room;
+    });
+  }
+
   /** The model the selector shows as chosen. */
   selectedProvider() {
     return this.providerSelect().locator('option:checked');
