@@ -87,6 +87,7 @@ export function MainScreen() {
             ensureConversation={active.ensureConversation}
             onMessageSent={refreshAfterChange}
             onInsufficientCredits={(message) => checkout.openCheckout(message)}
+            onBuyCredits={() => checkout.openCheckout()}
             onGenerationSettled={refreshAfterChange}
           />
         </main>

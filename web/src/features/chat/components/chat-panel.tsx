@@ -21,6 +21,8 @@ export interface ChatPanelProps {
   /** A message was stored (a credit is reserved, the conversation moved to the top). */
   onMessageSent(): void;
   onInsufficientCredits(message: string): void;
+  /** The creator asked to buy credits from the chat (a refusal's Buy credits). */
+  onBuyCredits?(): void;
   /** A job finished: the balance and the conversation's title may have changed. */
   onGenerationSettled(): void;
   /** The person models the next messages feature (chosen outside the chat). */
@@ -95,6 +97,7 @@ export function ChatPanel(props: ChatPanelProps) {
         error={messages.error ? errorMessage(messages.error) : null}
         onImagesExpired={refreshImages}
         renderModels={props.renderMessageModels}
+        onBuyCredits={props.onBuyCredits}
         hasOlder={older.hasOlder}
         loadingOlder={older.loadingOlder}
         onLoadOlder={() => {
