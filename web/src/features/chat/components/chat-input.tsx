@@ -4,6 +4,8 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
+  useImperativeHandle,
   useRef,
   useState,
 } from 'react';
@@ -12,6 +14,15 @@ import type { Attachments } from '../hooks/use-attachments';
 import { useAutoResize } from '../hooks/use-auto-resize';
 import { useVideoLinks } from '../hooks/use-video-links';
 import { AttachmentChips } from './attachment-chips';
+
+/** The message box's element id, e.g. for a skip link. */
+export const PROMPT_ID = 'chat-message';
+
+/** What the chat can do with the message box from outside: focus it, or fill it with an example. */
+export interface PromptHandle {
+  focus(): void;
+  fill(text: string): void;
+}
 
 interface ChatInputProps {
   /** A message is being sent or the conversation's job is still running. */
@@ -23,13 +34,21 @@ interface ChatInputProps {
   tools?: ReactNode;
   /** More chips above the message box. */
   chips?: ReactNode;
+  promptRef?: Ref<PromptHandle>;
 }
 
-export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInputProps) {
+export function ChatInput({ busy, attachments, onSend, tools, chips, promptRef }: ChatInputProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   useAutoResize(textareaRef, value);
+  useImperativeHandle(promptRef, () => ({
+    focus: () => textareaRef.current?.focus(),
+    fill: (text) => {
+      setValue(text);
+      textareaRef.current?.focus();
+    },
+  }));
   const videoLinks = useVideoLinks(value, attachments);
   // Not while empty, while generating, or while an upload or a thumbnail is on its way.
   const canSend = value.trim().length > 0 && !busy && !attachments.busy;
@@ -74,11 +93,11 @@ export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInput
         {chips}
         <AttachmentChips attachments={attachments.attachments} onRemove={attachments.remove} />
         <div className="flex items-end gap-1">
-          <label htmlFor="chat-message" className="sr-only">
+          <label htmlFor={PROMPT_ID} className="sr-only">
             Message
           </label>
           <textarea
-            id="chat-message"
+            id={PROMPT_ID}
             ref={textareaRef}
             rows={1}
             value={value}

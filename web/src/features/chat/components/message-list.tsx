@@ -14,6 +14,8 @@ interface MessageListProps {
   hasOlder?: boolean;
   loadingOlder?: boolean;
   onLoadOlder?(): void;
+  /** Shown after the messages, e.g. help while nothing was asked yet. */
+  children?: ReactNode;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
@@ -88,6 +90,7 @@ export function MessageList(props: MessageListProps) {
             ))}
           </ol>
         </div>
+        {props.children}
         <div ref={endRef} />
       </div>
     </div>
