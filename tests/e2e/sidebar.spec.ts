@@ -183,6 +183,15 @@ test.describe('keyboard and focus', () => {
     await expect(sidebar.row('Oldest')).toHaveAttribute('aria-current', 'true');
     await expect(app.messageBox()).toBeFocused();
     await checkScreen(page, 'sidebar-keyboard');
+
+    // Deleting from the keyboard: once the row is gone, focus is back on the list, not lost.
+    await sidebar.deleteButton('Middle').focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete conversation' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(sidebar.rows()).toHaveCount(3);
+    await expect(sidebar.row('Oldest')).toBeFocused();
   });
 
   test('phone: opening a conversation leaves the keyboard down, and the skip link still leads to the prompt', async ({
