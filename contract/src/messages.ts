@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { legibilitySchema } from './legibility';
+import { EMPTY_TITLE_TEXT } from './texts';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
 /** A message's generation state: `pending` while its job runs, then `done` or `error`. */
@@ -107,9 +108,12 @@ export const conversationSchema = z.object({
 
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/** Titles are cut to this many characters (counted whole), by the backend and in the rename box. */
+export const TITLE_LENGTH = 50;
+
 const titleSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title is too long'));
+  .check(z.trim(), z.minLength(1, EMPTY_TITLE_TEXT), z.maxLength(200, 'Title is too long'));
 export const createConversationBodySchema = z.object({ title: z.optional(titleSchema) });
 export const renameConversationBodySchema = z.object({ title: titleSchema });
 

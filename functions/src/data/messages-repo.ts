@@ -58,6 +58,25 @@ export async function listMessagesPage(
   return { messages, more };
 }
 
+/** A conversation's first `limit` messages, oldest first: only their roles are read. */
+export async function listFirstMessageRoles(
+  conversationId: string,
+  limit: number,
+): Promise<Pick<StoredMessage, 'role'>[]> {
+  const { Items } = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'conversation_id = :c',
+      ExpressionAttributeValues: { ':c': conversationId },
+      ProjectionExpression: '#role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []) as Pick<StoredMessage, 'role'>[];
+}
+
 /** The conversation's assistant messages from the one with id `since` on, oldest first. */
 export function listAssistantMessagesSince(conversationId: string, since: string): Promise<StoredMessage[]> {
   return queryAll<StoredMessage>({

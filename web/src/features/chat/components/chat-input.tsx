@@ -4,6 +4,8 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
+  useImperativeHandle,
   useRef,
   useState,
 } from 'react';
@@ -15,6 +17,15 @@ import { useVideoLinks } from '../hooks/use-video-links';
 import { enterSends, typesOnTouchKeyboard } from '../utils/enter-sends';
 import { AttachmentChips } from './attachment-chips';
 
+/** The message box's element id, e.g. for a skip link. */
+export const PROMPT_ID = 'chat-message';
+
+/** What the chat can do with the message box from outside: focus it, or fill it with an example. */
+export interface PromptHandle {
+  focus(): void;
+  fill(text: string): void;
+}
+
 interface ChatInputProps {
   /** A message is being sent or the conversation's job is still running. */
   busy: boolean;
@@ -25,6 +36,7 @@ interface ChatInputProps {
   tools?: ReactNode;
   /** More chips above the message box. */
   chips?: ReactNode;
+  promptRef?: Ref<PromptHandle>;
 }
 
 /** What a send waiting for its references says. */
@@ -33,11 +45,18 @@ const waitingText = ({ attachments }: Attachments) =>
     ? 'Sending as soon as the video thumbnail is ready...'
     : 'Sending as soon as your images have uploaded...';
 
-export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInputProps) {
+export function ChatInput({ busy, attachments, onSend, tools, chips, promptRef }: ChatInputProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   useAutoResize(textareaRef, value);
+  useImperativeHandle(promptRef, () => ({
+    focus: () => textareaRef.current?.focus(),
+    fill: (text) => {
+      setValue(text);
+      textareaRef.current?.focus();
+    },
+  }));
   const videoLinks = useVideoLinks(value, attachments);
   const queuedSend = useQueuedSend(!attachments.busy, () => submit());
   // Not while empty or generating; while an upload or a thumbnail is on its way it waits for them.
@@ -90,11 +109,11 @@ export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInput
         {chips}
         <AttachmentChips attachments={attachments.attachments} onRemove={attachments.remove} />
         <div className="flex items-end gap-1">
-          <label htmlFor="chat-message" className="sr-only">
+          <label htmlFor={PROMPT_ID} className="sr-only">
             Message
           </label>
           <textarea
-            id="chat-message"
+            id={PROMPT_ID}
             ref={textareaRef}
             rows={1}
             value={value}

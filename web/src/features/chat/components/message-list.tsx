@@ -17,6 +17,8 @@ interface MessageListProps {
   onLoadOlder?(): void;
   /** Opens the purchase dialog from a refusal for credits. */
   onBuyCredits?(): void;
+  /** Shown after the messages, e.g. help while nothing was asked yet. */
+  children?: ReactNode;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
@@ -101,6 +103,7 @@ export function MessageList(props: MessageListProps) {
             ))}
           </ol>
         </div>
+        {props.children}
         <div ref={endRef} />
       </div>
     </div>
