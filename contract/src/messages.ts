@@ -34,7 +34,7 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
  * `image_url`. Lists (a page of messages, a poll of jobs) carry only the previews
  * and the references; the full size is signed when used, by reading the one
  * message. `downloads` names the downloads an image offers, each fetched by
- * asking for it (`getDownload`).
+ * asking for it (`getDownload`). `share_token` is set while the image has a public link.
  * Fields a message may lack take the defaults of a new message.
  */
 export const messageSchema = z.object({
@@ -54,6 +54,8 @@ export const messageSchema = z.object({
   is_edit: z._default(z.boolean(), false),
   created_at: z.string(),
   status: z._default(messageStatusSchema, 'done'),
+  /** The token of the image's public link while it is shared (only its owner reads it). */
+  share_token: z._default(z.nullable(z.string()), null),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */

@@ -27,9 +27,13 @@ export interface ImageKeys {
  * when read), plus the job bookkeeping of a pending assistant message.
  */
 export interface StoredMessage
-  extends Omit<Message, 'image_url' | 'image_sources' | 'full_image_url' | 'downloads'> {
+  extends Omit<Message, 'image_url' | 'image_sources' | 'full_image_url' | 'downloads' | 'share_token'> {
   image_url: null;
   image_keys?: ImageKeys;
+  /** On a generated image: its owner, so the sparse `byGallery` index lists it. */
+  gallery_user_id?: string;
+  /** While the image has a public link: the link's token (its `shares` item). */
+  share_token?: string;
   provider?: string;
   /** On a job: the id of the user message it answers. */
   request_id?: string;
