@@ -1,6 +1,8 @@
 import type { ProviderOption } from '@thumbnail-studio/contract';
-import { Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
+import { Images, Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
+import { paths } from '../../config/paths';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { ProviderSelect } from '../../features/chat/components/provider-select';
 import { CreditsMenu } from '../../features/credits/components/credits-menu';
@@ -19,7 +21,7 @@ interface AppHeaderProps {
 
 /**
  * Sidebar toggle, title, model selector, credits (a menu: buy credits, credit history), share, buy
- * credits and the account menu; two rows on phones.
+ * credits, the gallery and the account menu; two rows on phones.
  */
 export function AppHeader(props: AppHeaderProps) {
   const { sidebarOpen, isDesktop, onToggleSidebar, providers, provider, onProviderChange, onOpenCheckout } =
@@ -53,6 +55,13 @@ export function AppHeader(props: AppHeaderProps) {
           <span className="sr-only lg:not-sr-only">Buy Credits</span>
         </Button>
       </div>
+      <Link
+        href={paths.gallery}
+        className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50"
+      >
+        <Images aria-hidden="true" className="size-5" />
+        <span className="sr-only lg:not-sr-only">Gallery</span>
+      </Link>
       <UserMenu />
     </header>
   );

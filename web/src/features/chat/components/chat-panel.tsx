@@ -31,6 +31,8 @@ export interface ChatPanelProps {
   inputChips?: ReactNode;
   /** What a user message shows of the person models it featured. */
   renderMessageModels?(ids: readonly string[]): ReactNode;
+  /** A message to show once the conversation opens (older pages load until it is there). */
+  focusMessageId?: string;
 }
 
 const EMPTY: Message[] = [];
@@ -95,6 +97,7 @@ export function ChatPanel(props: ChatPanelProps) {
         error={messages.error ? errorMessage(messages.error) : null}
         onImagesExpired={refreshImages}
         renderModels={props.renderMessageModels}
+        focusMessageId={props.focusMessageId}
         hasOlder={older.hasOlder}
         loadingOlder={older.loadingOlder}
         onLoadOlder={() => {
