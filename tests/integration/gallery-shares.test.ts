@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForSettled } from '../support/jobs';
+import { repoRoot } from '../support/local-cloud-process';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -163,5 +168,88 @@ describe('sharing an image', () => {
     expect((await owner('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
     expect((await visit(`/api/shared/${token}`)).status).toBe(404);
     expect((await visit(`/api/shared/${token}/image`)).status).toBe(404);
+  });
+});
+
+/** Takes an image out of the gallery's index, as an image made before the index existed is. */
+async function forgetGalleryMark(image: Message) {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: runtime.dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  await client.send(
+    new UpdateCommand({
+      TableName: 'messages',
+      Key: { conversation_id: image.conversation_id, id: image.id },
+      UpdateExpression: 'REMOVE gallery_user_id',
+    }),
+  );
+  client.destroy();
+}
+
+/** Runs `npm run backfill-gallery` against the test run's local cloud, to its exit. */
+async function runBackfill() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tools/backfill-gallery.ts', '--data-dir', inject('dataDir')],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
+describe('images made before the gallery', () => {
+  it('are listed once the backfill has marked them, and a second run changes nothing', async () => {
+    const owner = await newUser('backfill');
+    const image = await makeImage(owner, await newConversation(owner), 'An old thumbnail');
+    await forgetGalleryMark(image);
+    expect((await owner('GET', '/api/gallery')).body.images).toEqual([]);
+
+    const first = await runBackfill();
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toMatch(/[1-9]\d* images added to the gallery/);
+    const listed = (await owner('GET', '/api/gallery')).body.images as Message[];
+    expect(listed.map((listedImage) => listedImage.id)).toEqual([image.id]);
+
+    const second = await runBackfill();
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toContain(' 0 images added to the gallery');
+  });
+});
+
+describe('making links', () => {
+  it('is limited per user like other writes: a burst gets 429 with Retry-After', async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'share-burst');
+    const owner = apiAs(baseUrl, user.accessToken);
+    const image = await makeImage(owner, await newConversation(owner), 'A burst of shares');
+    // One more than two windows of the default 20 a minute, so a window boundary can't hide the limit.
+    const answers = await Promise.all(
+      Array.from({ length: 41 }, () =>
+        fetch(`${baseUrl}/api/messages/${image.id}/share`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.accessToken}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Every link made in the burst is the same one.
+    const tokens = await Promise.all(
+      answers.filter((answer) => answer.status === 200).map(async (answer) => (await answer.json()).token),
+    );
+    expect(new Set(tokens).size).toBe(1);
   });
 });
