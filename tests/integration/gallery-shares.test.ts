@@ -165,6 +165,7 @@ describe('sharing an image', () => {
     expect((await visit(`/api/shared/${'A'.repeat(32)}`)).status).toBe(404);
     expect((await visit('/api/shared/not%20a%20token')).status).toBe(404);
     const { token } = (await owner('POST', `/api/messages/${image.id}/share`)).body;
+    expect((await visit(`/api/shared/${token}`)).status).toBe(200);
     expect((await owner('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
     expect((await visit(`/api/shared/${token}`)).status).toBe(404);
     expect((await visit(`/api/shared/${token}/image`)).status).toBe(404);
