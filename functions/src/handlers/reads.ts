@@ -2,12 +2,8 @@ import { type CreditHistory, GALLERY_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@thumb
 import { ledgerKind } from '../core/credits';
 import { getConversationById, listConversationsByUser } from '../data/conversations-repo';
 import { getBalance, getOrOpenBalance, listLedgerByUser } from '../data/credits-repo';
-import {
-  getMessageById,
-  listAssistantMessagesSince,
-  listGalleryPage,
-  listMessagesPage,
-} from '../data/messages-repo';
+import { listGalleryPage } from '../data/gallery-repo';
+import { getMessageById, listAssistantMessagesSince, listMessagesPage } from '../data/messages-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { createApiHandler, json } from '../lib/http';
 import { settings } from '../lib/settings';
