@@ -6,6 +6,7 @@ import {
   webhookReceiptSchema,
 } from './checkout';
 import { creditBalanceSchema, creditHistorySchema } from './credits';
+import { galleryPageSchema, shareSchema } from './gallery';
 import {
   conversationSchema,
   createConversationBodySchema,
@@ -43,9 +44,14 @@ export interface Endpoint {
   path: `/api/${string}`;
   /** The JSON body it takes, if any. */
   body?: z.ZodMiniType;
-  /** The JSON it answers with on success; null for an empty answer (204). */
+  /** The JSON it answers with on success; null for an empty answer (204) or one that is not JSON. */
   response: z.ZodMiniType | null;
-  /** True only where the caller is proven another way than a Cognito token. */
+  /** What it answers when that is not JSON: a web page, or a redirect to a file. */
+  answers?: 'html' | 'redirect';
+  /**
+   * True where no Cognito token is asked for: the caller is proven another way (a signature), or
+   * the route is meant for anyone (a shared image, found only by its unguessable token).
+   */
   public?: boolean;
 }
 
@@ -108,6 +114,31 @@ export const endpoints = {
    * time it is asked for, then signed like any image.
    */
   getDownload: { method: 'GET', path: '/api/messages/{id}/downloads/{format}', response: downloadSchema },
+  /** The caller's generated images, newest first; `?cursor=` from the previous page's `next_cursor`. */
+  listGallery: { method: 'GET', path: '/api/gallery', response: galleryPageSchema },
+  /** Makes (or answers again) the public link of one of the caller's images. */
+  shareImage: { method: 'POST', path: '/api/messages/{id}/share', response: shareSchema },
+  /** Revokes the image's public link: its page and picture are gone at once. */
+  unshareImage: { method: 'DELETE', path: '/api/messages/{id}/share', response: null },
+  /**
+   * The public page of a shared image, for anyone with the link: server-rendered HTML with the
+   * Open Graph tags chat and social apps preview; a 404 page once the link is revoked.
+   */
+  getSharedPage: {
+    method: 'GET',
+    path: '/api/shared/{token}',
+    response: null,
+    answers: 'html',
+    public: true,
+  },
+  /** The shared image's 1280x720 picture (a redirect to it), while the link exists. */
+  getSharedImage: {
+    method: 'GET',
+    path: '/api/shared/{token}/image',
+    response: null,
+    answers: 'redirect',
+    public: true,
+  },
   listProviders: { method: 'GET', path: '/api/providers', response: providerListSchema },
   /** A new person model from a name and photos (data URLs or upload keys); the first photo is primary. */
   uploadModel: {

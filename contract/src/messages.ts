@@ -36,7 +36,7 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
  * `image_url`. Lists (a page of messages, a poll of jobs) carry only the previews
  * and the references; the full size is signed when used, by reading the one
  * message. `downloads` names the downloads an image offers, each fetched by
- * asking for it (`getDownload`).
+ * asking for it (`getDownload`). `share_token` is set while the image has a public link.
  * Fields a message may lack take the defaults of a new message.
  */
 export const messageSchema = z.object({
@@ -58,6 +58,8 @@ export const messageSchema = z.object({
   status: z._default(messageStatusSchema, 'done'),
   /** How the image's text reads at feed size; absent until checked, after the image is ready. */
   legibility: z.optional(z.nullable(legibilitySchema)),
+  /** The token of the image's public link while it is shared (only its owner reads it). */
+  share_token: z._default(z.nullable(z.string()), null),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */

@@ -8,6 +8,8 @@ export interface FunctionAccess {
   tables: readonly TableName[];
   /** Of those, the tables it deletes items from (`DeleteItem`, `BatchWriteItem`). */
   deletesFrom?: readonly TableName[];
+  /** Of those, the tables it only reads (`GetItem`, `Query`): no write of any kind. */
+  readOnly?: readonly TableName[];
   /**
    * The images bucket (`IMAGES_BUCKET`): `read` signs and reads objects, `write` also stores
    * them, `delete` also deletes them.
@@ -27,14 +29,16 @@ export const apiFunctions = {
    */
   reads: { tables: ['conversations', 'messages', 'credits'], bucket: 'read' },
   conversations: {
-    tables: ['conversations', 'messages', 'limits'],
-    deletesFrom: ['conversations', 'messages'],
+    // A deleted conversation's public links go with its messages.
+    tables: ['conversations', 'messages', 'limits', 'shares'],
+    deletesFrom: ['conversations', 'messages', 'shares'],
     bucket: 'delete',
   },
   messages: {
-    tables: ['conversations', 'messages', 'credits', 'models', 'limits'],
-    // Attachments a send used are forgotten (their limit items) and deleted (their upload files).
-    deletesFrom: ['limits'],
+    tables: ['conversations', 'messages', 'credits', 'models', 'limits', 'shares'],
+    // Attachments a send used are forgotten (their limit items) and deleted (their upload files);
+    // a revoked public link is deleted.
+    deletesFrom: ['limits', 'shares'],
     bucket: 'delete',
     queue: true,
     secrets: ['providers'],
@@ -42,6 +46,11 @@ export const apiFunctions = {
   uploads: { tables: ['limits'], bucket: 'write' },
   payments: { tables: ['credits'], secrets: ['stripe'] },
   models: { tables: ['models', 'limits'], deletesFrom: ['models', 'limits'], bucket: 'delete' },
+  /**
+   * The public pages of shared images, for anyone with a link: reads only (the link, its message,
+   * a signed URL of a picture made when it was shared), so no request without a token writes anything.
+   */
+  shared: { tables: ['shares', 'messages'], readOnly: ['shares', 'messages'], bucket: 'read' },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker, the scheduled sweeper and ledger check. */
@@ -65,7 +74,10 @@ export interface Route {
   method: HttpMethod;
   path: string;
   fn: ApiFunctionName;
-  /** false only for routes that prove the caller another way (the Stripe webhook). */
+  /**
+   * False only for the contract's public endpoints: the Stripe webhook (proven by its signature)
+   * and a shared image's page and picture (found by an unguessable token).
+   */
   auth: boolean;
 }
 
@@ -102,6 +114,12 @@ export const routes = [
   // Makes the download on first use: image processing, which `reads` leaves to the write side.
   route('getDownload', 'messages'),
   route('listProviders', 'messages'),
+  route('listGallery', 'reads'),
+  // Sharing makes the image's JPEG if no one has downloaded it yet: image processing, as above.
+  route('shareImage', 'messages'),
+  route('unshareImage', 'messages'),
+  route('getSharedPage', 'shared'),
+  route('getSharedImage', 'shared'),
   route('uploadModel', 'models'),
   route('listModels', 'models'),
   route('updateModel', 'models'),

@@ -19,7 +19,7 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,9}$/;
 const RETAINED_ALWAYS = 'the credits table';
 /** What a stack deletion leaves behind where data is kept. */
 const RETAINED_WHEN_PROTECTED =
-  'the credits, conversations, messages, models and limits tables; the images and access-log buckets; the user pool; the provider and Stripe secrets; the log groups, until their retention ends';
+  'the credits, conversations, messages, models, limits and shares tables; the images and access-log buckets; the user pool; the provider and Stripe secrets; the log groups, until their retention ends';
 
 export interface ThumbnailStudioStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...), part of resource names. */
@@ -124,6 +124,8 @@ export class ThumbnailStudioStack extends Stack {
     this.storage.allowBrowserAccessFrom(this.web.appOrigin);
     // Checkout sends buyers back to the app; the API itself is only reached through this origin.
     this.api.functions.payments.addEnvironment('APP_ORIGIN', this.web.appOrigin);
+    // A shared image's page names its picture by an absolute URL on the app's origin (Open Graph).
+    this.api.functions.shared.addEnvironment('APP_ORIGIN', this.web.appOrigin);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
       alarmEmail: props.alarmEmail,

@@ -1,3 +1,4 @@
+import { type Endpoint, type EndpointName, endpoints } from '@thumbnail-studio/contract';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
@@ -16,6 +17,11 @@ import { logicalId, type Resource, resourcesOf, synth } from './synth';
 const { stack, template } = synth();
 const apiRoutes = () => Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
 const authorizerId = logicalId(stack.api.httpApi.node.findChild('Cognito'));
+/** The contract endpoint a route serves. */
+const nameOf = (route: Route) =>
+  (Object.keys(endpoints) as EndpointName[]).find(
+    (name) => routeKey(endpoints[name]) === routeKey(route),
+  ) as EndpointName;
 
 /** The function a route's integration invokes. */
 function targetFunctionId(route: Resource): string {
@@ -46,6 +52,17 @@ describe('payments', () => {
   });
 });
 
+describe('shared image pages', () => {
+  it('name their picture by an absolute URL on the app’s own origin: the function knows the CloudFront origin', () => {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[
+      logicalId(stack.api.functions.shared)
+    ] as Resource;
+    const origin = fn.Properties.Environment.Variables.APP_ORIGIN;
+    expect(JSON.stringify(origin)).toContain(logicalId(stack.web.distribution));
+    expect(JSON.stringify(origin)).toContain('https://');
+  });
+});
+
 describe('HTTP API', () => {
   it('serves exactly the routes of the route table', () => {
     const deployed = apiRoutes()
@@ -69,6 +86,26 @@ describe('HTTP API', () => {
       }
     },
   );
+
+  it('is public only where the contract says so: the Stripe webhook and a shared image’s page and picture', () => {
+    const publicRoutes = routes.filter((route) => !route.auth);
+    expect(publicRoutes.map(routeKey).sort()).toEqual([
+      'GET /api/shared/{token}',
+      'GET /api/shared/{token}/image',
+      'POST /api/stripe-webhook',
+    ]);
+    for (const route of routes) {
+      expect(route.auth, routeKey(route)).toBe(!(endpoints[nameOf(route)] as Endpoint).public);
+    }
+    // Anyone may reach the shared pages: their function reads, and writes nothing anywhere.
+    const shared = apiFunctions.shared;
+    expect(shared.readOnly).toEqual(shared.tables);
+    expect(shared.bucket).toBe('read');
+    expect(publicRoutes.filter((route) => route.path.startsWith('/api/shared/')).map((r) => r.fn)).toEqual([
+      'shared',
+      'shared',
+    ]);
+  });
 
   it.each(routes.map((route) => [routeKey(route), route] as const))(
     '%s invokes the function the table names',
@@ -115,16 +152,16 @@ describe('HTTP API', () => {
   });
 
   it('refuses ID tokens: every authenticated route requires the scope only access tokens carry', () => {
-    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
-    const authenticated = routes.filter((route) => route.Properties.AuthorizationType === 'JWT');
-    expect(authenticated.length).toBe(
-      routes.filter((r) => r.Properties.RouteKey !== 'POST /api/stripe-webhook').length,
-    );
+    const deployed = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+    const publicKeys = new Set(routes.filter((route) => !route.auth).map(routeKey));
+    const authenticated = deployed.filter((route) => route.Properties.AuthorizationType === 'JWT');
+    expect(authenticated.length).toBe(deployed.filter((r) => !publicKeys.has(r.Properties.RouteKey)).length);
     for (const route of authenticated) {
       expect(route.Properties.AuthorizationScopes).toEqual(['aws.cognito.signin.user.admin']);
     }
-    const webhook = routes.find((route) => route.Properties.RouteKey === 'POST /api/stripe-webhook');
-    expect(webhook?.Properties.AuthorizationScopes).toBeUndefined();
+    for (const route of deployed.filter((r) => publicKeys.has(r.Properties.RouteKey))) {
+      expect(route.Properties.AuthorizationScopes).toBeUndefined();
+    }
   });
 
   it('serves the $default stage with throttling and access logs', () => {

@@ -79,6 +79,7 @@ describe.each(allFunctions)('the %s bundle', (name) => {
 const capabilitiesOf = (code: string) => ({
   // Our calls pass an object literal; the SDK's own classes, kept in every bundle, pass `this.input`.
   deletesItems: /new (DeleteCommand|BatchWriteCommand)\d*\(\{/.test(code),
+  writesItems: /new (PutCommand|UpdateCommand|TransactWriteCommand|BatchWriteCommand)\d*\(\{/.test(code),
   scans: /new ScanCommand\d*\(\{/.test(code),
   bucket: /function deleteBlobs\(/.test(code)
     ? 'delete'
@@ -90,10 +91,13 @@ const capabilitiesOf = (code: string) => ({
 });
 
 describe.each(allFunctions)('the %s function’s declared access', (name) => {
-  it('is exactly what its code uses: deletes, scans and the bucket level (each granted in AWS)', () => {
+  it('is exactly what its code uses: writes, deletes, scans and the bucket level (each granted in AWS)', () => {
     const access: FunctionAccess = { ...apiFunctions, ...backgroundFunctions }[name as FunctionName];
     const uses = capabilitiesOf((metafiles.get(name) as Metafile & { code: string }).code);
     expect(uses.deletesItems).toBe((access.deletesFrom ?? []).length > 0);
+    // A function whose every table is read-only writes nothing (the shared pages, open to anyone).
+    const readsOnly = access.tables.every((table) => (access.readOnly ?? []).includes(table));
+    if (readsOnly && name !== 'reconciler') expect(uses.writesItems).toBe(false);
     // Only the ledger check scans, and its binding adds the Scan itself (infra/src/constructs/generation.ts).
     expect(uses.scans).toBe(name === 'reconciler');
     expect(uses.bucket).toBe(access.bucket);

@@ -58,7 +58,7 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, 
     expect(granted).toEqual(access.tables.map((t) => logicalId(stack.data.tables[t])).sort());
   });
 
-  it('may delete items only from the tables it declares, and scan none but the ledger check its ledger', () => {
+  it('may delete items only from the tables it declares, write none it only reads, and scan none but the ledger check its ledger', () => {
     const statements = policyStatementsOf(template, fn);
     const tablesAllowing = (action: string) =>
       [...referencedIds(statements.filter((s) => [s.Action].flat().includes(action)).map((s) => s.Resource))]
@@ -71,7 +71,14 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, 
     // The hourly ledger check reads the whole credits table and writes nothing.
     const isLedgerCheck = name === 'reconciler';
     expect(tablesAllowing('dynamodb:Scan')).toEqual(isLedgerCheck ? declaredTables : []);
-    expect(tablesAllowing('dynamodb:PutItem')).toEqual(isLedgerCheck ? [] : declaredTables);
+    // A table it only reads gets no write of any kind.
+    const writable = access.tables
+      .filter((t) => !(access.readOnly ?? []).includes(t))
+      .map((t) => logicalId(stack.data.tables[t]))
+      .sort();
+    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem']) {
+      expect(tablesAllowing(write), write).toEqual(isLedgerCheck ? [] : writable);
+    }
   });
 
   it('gets the bucket, queue and each group of keys iff it declares them, each with its grant', () => {

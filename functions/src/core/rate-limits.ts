@@ -1,5 +1,10 @@
 /** The requests one account may only make so often, each counted on its own. */
-export type LimitedAction = 'sendMessage' | 'createUpload' | 'fetchVideoThumbnail' | 'createConversation';
+export type LimitedAction =
+  | 'sendMessage'
+  | 'createUpload'
+  | 'fetchVideoThumbnail'
+  | 'createConversation'
+  | 'shareImage';
 
 /** Limits count requests per fixed window of this many seconds. */
 export const RATE_WINDOW_SECONDS = 60;

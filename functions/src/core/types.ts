@@ -27,11 +27,18 @@ export interface ImageKeys {
  * when read), plus the job bookkeeping of a pending assistant message.
  */
 export interface StoredMessage
-  extends Omit<Message, 'image_url' | 'image_sources' | 'full_image_url' | 'downloads' | 'legibility'> {
+  extends Omit<
+    Message,
+    'image_url' | 'image_sources' | 'full_image_url' | 'downloads' | 'legibility' | 'share_token'
+  > {
   image_url: null;
   /** Written once the image's text has been read back, after the job settled. */
   legibility?: Legibility;
   image_keys?: ImageKeys;
+  /** On a generated image: its owner, so the sparse `byGallery` index lists it. */
+  gallery_user_id?: string;
+  /** While the image has a public link: the link's token (its `shares` item). */
+  share_token?: string;
   provider?: string;
   /** On a job: the id of the user message it answers. */
   request_id?: string;

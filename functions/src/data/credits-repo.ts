@@ -107,8 +107,10 @@ export async function completeJobAndCommitCredit(
     await transact({
       job: settleJobItem(
         job,
-        '#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true',
+        // The owner marks it for the gallery's index: only a finished image carries it.
+        '#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner',
         {
+          ':owner': job.user_id,
           ':done': 'done',
           ':content': '',
           ':keys': result.imageKeys,

@@ -142,7 +142,8 @@ export const newMessageItem = (message: StoredMessage) => ({
   Put: { TableName: table(), Item: message, ConditionExpression: 'attribute_not_exists(id)' },
 });
 
-async function readMessage(key: Pick<StoredMessage, 'conversation_id' | 'id'>) {
+/** One message by its key, read consistently. */
+export async function readMessage(key: Pick<StoredMessage, 'conversation_id' | 'id'>) {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: table(), Key: keyOf(key), ConsistentRead: true }),
   );

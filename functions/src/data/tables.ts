@@ -22,7 +22,13 @@ export interface TableDefinition {
   /** By the name the code refers to it with; `name` is the index's name in DynamoDB. */
   indexes: Record<string, IndexDefinition>;
   /** Environment variable that carries the deployed table name to the functions. */
-  envVar: 'CONVERSATIONS_TABLE' | 'MESSAGES_TABLE' | 'MODELS_TABLE' | 'CREDITS_TABLE' | 'LIMITS_TABLE';
+  envVar:
+    | 'CONVERSATIONS_TABLE'
+    | 'MESSAGES_TABLE'
+    | 'MODELS_TABLE'
+    | 'CREDITS_TABLE'
+    | 'LIMITS_TABLE'
+    | 'SHARES_TABLE';
   /** A number attribute (epoch seconds) after which DynamoDB deletes the item by itself. */
   expiresAttribute?: string;
 }
@@ -42,7 +48,9 @@ export const tables = {
   /**
    * Messages of a conversation; ids are ULIDs, so the sort key is chronological.
    * `byPending` is sparse: only assistant messages whose job has not settled
-   * carry its keys, so the sweeper finds stuck jobs without a scan.
+   * carry its keys, so the sweeper finds stuck jobs without a scan. `byGallery` is sparse too:
+   * only a generated image carries `gallery_user_id` (its owner), so it lists a user's images
+   * across conversations, newest first, and nothing else.
    */
   messages: {
     partitionKey: S('conversation_id'),
@@ -55,6 +63,7 @@ export const tables = {
         partitionKey: S('pending_shard'),
         sortKey: S('pending_since'),
       },
+      byGallery: { name: 'by-gallery', kind: 'global', partitionKey: S('gallery_user_id'), sortKey: S('id') },
     },
     envVar: 'MESSAGES_TABLE',
   },
@@ -88,6 +97,15 @@ export const tables = {
     indexes: {},
     envVar: 'LIMITS_TABLE',
     expiresAttribute: 'expires_at',
+  },
+  /**
+   * Public links to one image each, by their unguessable token. Revoking deletes the item, and
+   * the public page reads it on every request, so a revoked link stops working at once.
+   */
+  shares: {
+    partitionKey: S('token'),
+    indexes: {},
+    envVar: 'SHARES_TABLE',
   },
 } as const satisfies Record<string, TableDefinition>;
 

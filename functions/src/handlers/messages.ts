@@ -12,7 +12,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '../lib/errors';
-import { createApiHandler, errorAnswer, json, parseBody } from '../lib/http';
+import { createApiHandler, errorAnswer, json, noContent, parseBody } from '../lib/http';
 import { settings } from '../lib/settings';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
@@ -20,6 +20,7 @@ import { getDownloadUrl } from '../services/downloads';
 import { takeRateLimit } from '../services/limits';
 import { viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
+import { shareImage, unshareImage } from '../services/shares';
 
 /** The providers this deployment offers now: those with a key, or the offline one where allowed. */
 const offeredProviders = async () =>
@@ -31,7 +32,10 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
-/** Sending, what it needs to know, and the downloads (made on first use); the reads of a chat are served by `reads`. */
+/**
+ * Sending, what it needs to know, the downloads (made on first use) and an image's public link; the
+ * reads of a chat are served by `reads`.
+ */
 export const handler = createApiHandler<RouteKey<'messages'>>({
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'sendMessage');
@@ -68,6 +72,18 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     const format = DOWNLOAD_FORMATS.find((known) => known === params.format);
     if (!params.id || !format) throw new NotFoundError('Message not found');
     return json(200, { url: await getDownloadUrl(userId, params.id, format) });
+  },
+
+  'POST /api/messages/{id}/share': async ({ userId, params }) => {
+    await takeRateLimit(userId, 'shareImage');
+    if (!params.id) throw new NotFoundError('Message not found');
+    return json(200, { token: await shareImage(userId, params.id) });
+  },
+
+  'DELETE /api/messages/{id}/share': async ({ userId, params }) => {
+    if (!params.id) throw new NotFoundError('Message not found');
+    await unshareImage(userId, params.id);
+    return noContent();
   },
 
   'GET /api/providers': async () => {

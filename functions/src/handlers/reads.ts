@@ -1,7 +1,8 @@
-import { type CreditHistory, MESSAGE_PAGE_SIZE } from '@thumbnail-studio/contract';
+import { type CreditHistory, GALLERY_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@thumbnail-studio/contract';
 import { ledgerKind } from '../core/credits';
 import { getConversationById, listConversationsByUser } from '../data/conversations-repo';
 import { getBalance, getOrOpenBalance, listLedgerByUser } from '../data/credits-repo';
+import { listGalleryPage } from '../data/gallery-repo';
 import { getMessageById, listAssistantMessagesSince, listMessagesPage } from '../data/messages-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { createApiHandler, json } from '../lib/http';
@@ -59,6 +60,17 @@ export const handler = createApiHandler<RouteKey<'reads'>>({
     const message = params.id ? await getMessageById(userId, params.id) : undefined;
     if (!message) throw new NotFoundError('Message not found');
     return json(200, { message: await viewMessage(message) });
+  },
+
+  'GET /api/gallery': async ({ userId, event }) => {
+    const before = messageIdParam(event.queryStringParameters?.cursor, 'page of images');
+    const page = await listGalleryPage(userId, { before, limit: GALLERY_PAGE_SIZE });
+    const oldest = page.images.at(-1);
+    return json(200, {
+      images: await viewListedMessages(page.images),
+      // Newest first: the next page is what came before the last image of this one.
+      ...(page.more && oldest ? { next_cursor: oldest.id } : {}),
+    });
   },
 
   'GET /api/credits': async ({ userId }) =>

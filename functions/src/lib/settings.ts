@@ -25,12 +25,16 @@ const resourceSettings = z.object({
   MODELS_TABLE: text(),
   CREDITS_TABLE: text(),
   LIMITS_TABLE: text(),
+  SHARES_TABLE: text(),
   IMAGES_BUCKET: text(),
   JOBS_QUEUE_URL: text(),
   /** The Secrets Manager secrets (see `secretGroups`); without one, its keys come from the environment. */
   PROVIDER_SECRETS_ARN: text(),
   STRIPE_SECRETS_ARN: text(),
-  /** Where the app is served: checkout sends buyers back to `${APP_ORIGIN}/checkout-success`. */
+  /**
+   * Where the app is served: checkout sends buyers back to `${APP_ORIGIN}/checkout-success`, and a
+   * shared image's page names its picture by an absolute URL there.
+   */
   APP_ORIGIN: z.optional(z.url()),
   /** Only for a Stripe stand-in (the local cloud's); unset means Stripe itself. */
   STRIPE_API_URL: z.optional(z.url()),
@@ -50,11 +54,13 @@ const productSettings = z.object({
    * refunds the job itself; a little under the worker Lambda's 10-minute timeout.
    */
   JOB_DEADLINE_MS: millis(9 * 60_000),
-  /** Per-user limits, per minute (0 turns one off): sends, presigned uploads, video thumbnails, new conversations. */
+  /** Per-user limits, per minute (0 turns one off): sends, presigned uploads, video thumbnails, new conversations, shares. */
   RATE_LIMIT_SENDS_PER_MINUTE: count(20),
   RATE_LIMIT_UPLOADS_PER_MINUTE: count(60),
   RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE: count(20),
   RATE_LIMIT_CONVERSATIONS_PER_MINUTE: count(20),
+  /** Public links one user may make per minute. */
+  RATE_LIMIT_SHARES_PER_MINUTE: count(20),
   /** Attachments one user may have handed out and not yet sent (0: no cap); each holds up to 10 MB. */
   MAX_PENDING_UPLOADS: count(40),
   /**

@@ -22,6 +22,7 @@ import {
   listMessagesByConversation,
   putMessage,
 } from '../data/messages-repo';
+import { deleteSharesByToken } from '../data/shares-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 
@@ -87,7 +88,7 @@ export async function renameConversation(userId: string, id: string, name: strin
 export const DELETED_BEFORE_READY_TEXT = 'The conversation was deleted before the image was ready.';
 
 /**
- * Deletes a conversation with its messages, and the references and images
+ * Deletes a conversation with its messages, their public links, and the references and images
  * they hold in storage. A job still queued or running is refunded first: its
  * message goes with the conversation, after which neither the worker nor the
  * sweeper could settle it, and the reserved credit would be lost.
@@ -100,6 +101,8 @@ export async function deleteConversationWithContent(userId: string, id: string):
   // Each refund settles only a job still pending: a worker that finished first keeps its charge.
   await Promise.all(pending.map((job) => refundJob(job, DELETED_BEFORE_READY_TEXT)));
   const deleted = await deleteMessagesByConversation(id);
+  // Public links to its images go too (their pages already 404 once the message is gone).
+  await deleteSharesByToken(deleted.flatMap((message) => (message.share_token ? [message.share_token] : [])));
   // Faces and references go with the conversation, not only the rows that point at them.
   await deleteBlobs(deleted.flatMap(imageKeysOf));
 }

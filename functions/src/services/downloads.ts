@@ -1,6 +1,7 @@
 import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { blobSize, getBlob, putBlob, signedGetUrl } from '../adapters/blob-store';
 import { downloadKeysOf } from '../core/messages';
+import type { ImageKeys } from '../core/types';
 import { getMessageById } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
 import { makeDownload } from '../lib/images';
@@ -14,6 +15,11 @@ import { makeDownload } from '../lib/images';
 export async function getDownloadUrl(userId: string, messageId: string, format: DownloadFormat) {
   const keys = (await getMessageById(userId, messageId))?.image_keys;
   if (!keys) throw new NotFoundError('Message not found');
+  return signedGetUrl(await ensureDownload(keys, format));
+}
+
+/** The key of one of an image's downloads, made from the original first if no one has yet. */
+export async function ensureDownload(keys: ImageKeys, format: DownloadFormat): Promise<string> {
   // Images older than the YouTube JPEG have only the PNG download.
   const key = downloadKeysOf(keys)[format];
   if (!key) throw new NotFoundError('This image has no JPEG download');
@@ -23,5 +29,5 @@ export async function getDownloadUrl(userId: string, messageId: string, format: 
     const download = await makeDownload(original.bytes, format);
     await putBlob(key, download.bytes, download.contentType);
   }
-  return signedGetUrl(key);
+  return key;
 }

@@ -15,6 +15,7 @@ const LIMIT_SETTING = {
   createUpload: 'RATE_LIMIT_UPLOADS_PER_MINUTE',
   fetchVideoThumbnail: 'RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE',
   createConversation: 'RATE_LIMIT_CONVERSATIONS_PER_MINUTE',
+  shareImage: 'RATE_LIMIT_SHARES_PER_MINUTE',
 } as const satisfies Record<LimitedAction, string>;
 
 /**

@@ -19,6 +19,8 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     attempts: _attempts,
     pending_shard: _shard,
     pending_since: _since,
+    gallery_user_id: _gallery,
+    share_token,
     ...fields
   } = message;
   const [uploaded, preview, sources, full] = await Promise.all([
@@ -43,6 +45,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     image_sources: sources,
     full_image_url: full,
     downloads: image_keys ? (Object.keys(downloadKeysOf(image_keys)) as DownloadFormat[]) : null,
+    share_token: share_token ?? null,
   };
 }
 

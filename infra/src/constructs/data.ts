@@ -73,13 +73,14 @@ export class Data extends Construct {
   }
 
   /**
-   * Grants `fn` read/write on each of `access.tables` (delete too on `access.deletesFrom`) and
-   * passes each table's name in its `envVar`.
+   * Grants `fn` read/write on each of `access.tables` (read only on `access.readOnly`, delete too
+   * on `access.deletesFrom`) and passes each table's name in its `envVar`.
    */
-  bindTables(fn: AppFunction, access: Pick<FunctionAccess, 'tables' | 'deletesFrom'>): void {
+  bindTables(fn: AppFunction, access: Pick<FunctionAccess, 'tables' | 'deletesFrom' | 'readOnly'>): void {
     for (const name of access.tables) {
       const deletes = (access.deletesFrom ?? []).includes(name);
-      fn.bindTable(this.tables[name], tables[name].envVar, { write: true, delete: deletes });
+      const write = !(access.readOnly ?? []).includes(name);
+      fn.bindTable(this.tables[name], tables[name].envVar, { write, delete: deletes });
     }
   }
 }

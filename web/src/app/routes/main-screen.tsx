@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
+import { useOpenAt } from '../hooks/use-open-at';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from '../layout/app-header';
 import { SkipToPrompt } from '../layout/skip-to-prompt';
@@ -24,7 +25,8 @@ const PurchaseCreditsDialog = lazy(() =>
 /** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
   const sidebar = useSidebar();
-  const active = useActiveConversation();
+  const openAt = useOpenAt();
+  const active = useActiveConversation(openAt?.conversationId);
   const providers = useProvider();
   const checkout = useCheckoutDialog();
   const refreshConversations = useRefreshConversations();
@@ -92,6 +94,7 @@ export function MainScreen() {
             onInsufficientCredits={(message) => checkout.openCheckout(message)}
             onBuyCredits={() => checkout.openCheckout()}
             onGenerationSettled={refreshAfterChange}
+            focusMessageId={openAt?.messageId}
           />
         </main>
       </div>

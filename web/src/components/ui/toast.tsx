@@ -35,6 +35,12 @@ export const toast = {
       () => console.error(message),
     );
   },
+  success(message: string) {
+    loadSonner().then(
+      (module) => module.toast.success(message),
+      () => console.info(message),
+    );
+  },
 };
 
 /**

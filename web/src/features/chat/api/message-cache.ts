@@ -1,6 +1,10 @@
 import type { Message } from '@thumbnail-studio/contract';
 
-export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
+/** Every conversation's cached messages (the prefix of each one's key). */
+export const allMessagesQueryKey = ['messages'] as const;
+export const messagesQueryKey = (conversationId: string) => [...allMessagesQueryKey, conversationId] as const;
+/** The gallery's pages: the user's images across conversations, newest first. */
+export const galleryQueryKey = ['gallery'] as const;
 /** Where the next older page of a conversation starts; null when the oldest is loaded. */
 export const olderCursorQueryKey = (conversationId: string) => ['messages-older', conversationId] as const;
 /** A conversation's jobs as followed since the oldest pending one. */

@@ -53,6 +53,7 @@ const draft = (conversationId: string, overrides: Partial<Message>): Message => 
   role: 'user',
   content: '',
   image_sources: null,
+  share_token: null,
   full_image_url: null,
   downloads: null,
   created_at: new Date().toISOString(),

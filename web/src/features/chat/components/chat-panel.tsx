@@ -34,6 +34,8 @@ export interface ChatPanelProps {
   inputChips?: ReactNode;
   /** What a user message shows of the person models it featured. */
   renderMessageModels?(ids: readonly string[]): ReactNode;
+  /** A message to show once the conversation opens (older pages load until it is there). */
+  focusMessageId?: string;
 }
 
 const EMPTY: Message[] = [];
@@ -111,6 +113,7 @@ export function ChatPanel(props: ChatPanelProps) {
         onImagesExpired={refreshImages}
         renderModels={props.renderMessageModels}
         onBuyCredits={props.onBuyCredits}
+        focusMessageId={props.focusMessageId}
         hasOlder={older.hasOlder}
         loadingOlder={older.loadingOlder}
         onLoadOlder={() => {

@@ -16,7 +16,12 @@ interface BubbleProps {
   renderModels?(ids: readonly string[]): ReactNode;
   /** Opens the purchase dialog from a refusal for credits, so running out is never a dead end. */
   onBuyCredits?(): void;
+  /** The message the chat was opened at: marked so the eye finds it. */
+  highlighted?: boolean;
 }
+
+/** The element id of a message in the list, to bring it into view. */
+export const messageElementId = (messageId: string) => `message-${messageId}`;
 
 function AssistantBody({ message, onImagesExpired, onBuyCredits }: BubbleProps) {
   if (message.isLoading) {
@@ -69,22 +74,30 @@ function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
 }
 
 /** One chat message: the user's on the right, the assistant's on the left. */
-export function MessageBubble({ message, onImagesExpired, renderModels, onBuyCredits }: BubbleProps) {
+export function MessageBubble({
+  message,
+  onImagesExpired,
+  renderModels,
+  onBuyCredits,
+  highlighted,
+}: BubbleProps) {
   if (message.type === 'user') {
     return (
-      <li className="flex justify-end">
+      <li id={messageElementId(message.id)} className="flex justify-end">
         <UserMessage message={message} onImagesExpired={onImagesExpired} renderModels={renderModels} />
       </li>
     );
   }
   const wide = message.isLoading || message.isImageMessage;
   return (
-    <li className="flex justify-start">
+    <li id={messageElementId(message.id)} className="flex justify-start">
       <article
         aria-label="Assistant message"
         aria-busy={message.isLoading || undefined}
+        aria-current={highlighted || undefined}
         className={cn(
           'rounded-2xl rounded-bl-md text-[15px] leading-relaxed',
+          highlighted && 'ring-2 ring-accent-500',
           // Pictures are the loudest thing on screen: a quieter frame around them.
           wide && 'w-full border border-zinc-800 bg-zinc-900 p-2 text-zinc-100 sm:p-3',
           !wide && 'max-w-[85%] px-4 py-3 md:max-w-[70%]',

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { message } from '../../../test/fixtures';
 import { toViewMessage } from '../utils/to-view-message';
 import { MessageImage } from './message-image';
@@ -16,7 +18,12 @@ function renderImage(overrides: Parameters<typeof message>[1]) {
       ...overrides,
     }),
   );
-  const { container } = render(<MessageImage message={{ ...view, imageUrl: view.imageUrl ?? '' }} />);
+  // The share action keeps the image's link in the query cache.
+  const { container } = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MessageImage message={{ ...view, imageUrl: view.imageUrl ?? '' }} />
+    </QueryClientProvider>,
+  );
   return container;
 }
 
@@ -70,5 +77,13 @@ describe('MessageImage', () => {
     expect(screen.getByRole('img').getAttribute('src')).toBe(`${storage}/preview.jpg?sig=1`);
     expect(screen.getByRole('button', { name: 'Download' }).getAttribute('title')).toMatch(/PNG/);
     expect(screen.queryByRole('button', { name: 'Download PNG' })).toBeNull();
+  });
+
+  it('offers to share an image, and says when it is shared', () => {
+    renderImage({ image_url: `${storage}/preview.jpg?sig=1`, share_token: null });
+    expect(screen.getByRole('button', { name: 'Share' }).getAttribute('aria-haspopup')).toBe('menu');
+    cleanup();
+    renderImage({ image_url: `${storage}/preview.jpg?sig=1`, share_token: 'tok' });
+    expect(screen.getByRole('button', { name: 'Shared' })).toBeTruthy();
   });
 });

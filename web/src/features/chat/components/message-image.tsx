@@ -6,6 +6,7 @@ import { useDownloadImage } from '../hooks/use-download-image';
 import { openFullSize } from '../hooks/use-open-full-size';
 import type { ViewMessage } from '../utils/to-view-message';
 import { ExpiringImage } from './expiring-image';
+import { ShareImageMenu } from './share-image-menu';
 
 interface MessageImageProps {
   message: ViewMessage & { imageUrl: string };
@@ -18,8 +19,8 @@ interface MessageImageProps {
  */
 export const PREVIEW_SIZES = '(min-width: 760px) 710px, calc(100vw - 50px)';
 
-/** The previews grouped by type, each as a `srcset` of its widths. */
-export function previewSources(images: ImageSource[]) {
+/** The previews grouped by type, each as a `srcset` of its widths drawn at `sizes`. */
+export function previewSources(images: ImageSource[], sizes: string = PREVIEW_SIZES) {
   const types = [...new Set(images.map((image) => image.type))];
   return types.map((type) => ({
     type,
@@ -27,13 +28,13 @@ export function previewSources(images: ImageSource[]) {
       .filter((image) => image.type === type)
       .map((image) => `${image.url} ${image.width}w`)
       .join(', '),
-    sizes: PREVIEW_SIZES,
+    sizes,
   }));
 }
 
 /**
  * A generated thumbnail, the chat column wide and 16:9, from the preview width the screen needs:
- * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG. The preview
+ * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG; share it. The preview
  * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
 export function MessageImage({ message, onExpired }: MessageImageProps) {
@@ -104,6 +105,7 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
         >
           <Maximize2 aria-hidden="true" className="size-4" /> Full size
         </a>
+        {!message.isBase64 && <ShareImageMenu messageId={message.id} shareToken={message.shareToken} />}
       </figcaption>
     </figure>
   );

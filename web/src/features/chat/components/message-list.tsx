@@ -1,8 +1,8 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import type { ViewMessage } from '../utils/to-view-message';
-import { MessageBubble } from './message-bubble';
+import { MessageBubble, messageElementId } from './message-bubble';
 
 interface MessageListProps {
   messages: ViewMessage[];
@@ -19,6 +19,8 @@ interface MessageListProps {
   onBuyCredits?(): void;
   /** Shown after the messages, e.g. help while nothing was asked yet. */
   children?: ReactNode;
+  /** A message to bring into view and mark once it is loaded, loading older pages until it is. */
+  focusMessageId?: string;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
@@ -65,6 +67,28 @@ export function MessageList(props: MessageListProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked whenever the list or the cursor changes
   useEffect(askForOlder, [firstId, hasOlder, loadingOlder]);
 
+  // Opened at one message: older pages load until it is there, then it is centred and marked.
+  const seeking = useRef(props.focusMessageId ?? null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked whenever the list or the cursor changes
+  useEffect(() => {
+    const id = seeking.current;
+    if (!id || isLoading) return;
+    if (messages.some((message) => message.id === id)) {
+      seeking.current = null;
+      setFocusedId(id);
+      document.getElementById(messageElementId(id))?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    if (!hasOlder) {
+      seeking.current = null;
+      return;
+    }
+    if (loadingOlder || !onLoadOlder) return;
+    heightBefore.current = scrollerRef.current?.scrollHeight ?? null;
+    onLoadOlder();
+  }, [firstId, lastId, hasOlder, loadingOlder, isLoading]);
+
   return (
     <div
       ref={scrollerRef}
@@ -96,6 +120,7 @@ export function MessageList(props: MessageListProps) {
               <MessageBubble
                 key={message.id}
                 message={message}
+                highlighted={message.id === focusedId}
                 onImagesExpired={onImagesExpired}
                 renderModels={renderModels}
                 onBuyCredits={onBuyCredits}

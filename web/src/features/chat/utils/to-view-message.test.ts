@@ -13,6 +13,7 @@ const buildMessage = (overrides: Partial<Message> = {}): Message => ({
   prompt: null,
   image_url: null,
   image_sources: null,
+  share_token: null,
   full_image_url: null,
   downloads: null,
   is_image_message: false,

@@ -29,6 +29,10 @@ export interface ViewMessage {
   uploadedImages: string[];
   selectedModels: string[];
   createdAt: string;
+  /** The conversation it belongs to (the gallery opens it there). */
+  conversationId: string;
+  /** The token of the image's public link while it is shared. */
+  shareToken: string | null;
 }
 
 export function toViewMessage(message: Message): ViewMessage {
@@ -51,5 +55,7 @@ export function toViewMessage(message: Message): ViewMessage {
     uploadedImages: message.uploaded_images ?? [],
     selectedModels: message.selected_model_ids ?? [],
     createdAt: message.created_at,
+    conversationId: message.conversation_id,
+    shareToken: message.share_token,
   };
 }

@@ -11,18 +11,20 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Which conversation is open: one is created when none exist (asking for a new one opens the
- * user's unused one again, a rule the server keeps), the first is selected on load, and
- * after deleting the open one the first remaining is selected (or a new one created).
+ * user's unused one again, a rule the server keeps), the first is selected on load (or
+ * `initialId` when it is listed), and after deleting the open one the first remaining is
+ * selected (or a new one created).
  */
-export function useActiveConversation() {
+export function useActiveConversation(initialId: string | null = null) {
   const conversations = useConversations();
   const create = useCreateConversation();
   const remove = useDeleteConversation();
   const rename = useRenameConversation();
-  const [selectedId, setSelected] = useState<string | null>(null);
+  // `initialId` opens a given conversation (from the gallery); one not listed gives way to the first.
+  const [selectedId, setSelected] = useState<string | null>(initialId);
   // The selection as of now, for callers holding a callback from an earlier render (a send
   // started before the first conversation was created must not create another).
-  const current = useRef<string | null>(null);
+  const current = useRef<string | null>(initialId);
   const setSelectedId = useCallback((next: string | null | ((id: string | null) => string | null)) => {
     current.current = typeof next === 'function' ? next(current.current) : next;
     setSelected(current.current);

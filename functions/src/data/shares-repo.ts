@@ -1,0 +1,101 @@
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredMessage } from '../core/types';
+import { ddb } from '../lib/clients';
+import { TransactionFailedError, tableName, transact } from './dynamo';
+
+/** A public link to one image: found by its token, pointing at the message it shows. */
+export interface ShareItem {
+  token: string;
+  user_id: string;
+  conversation_id: string;
+  message_id: string;
+  created_at: string;
+}
+
+const table = () => tableName('shares');
+const messageKey = (message: Pick<StoredMessage, 'conversation_id' | 'id'>) => ({
+  conversation_id: message.conversation_id,
+  id: message.id,
+});
+
+/** The link with this token, read consistently: a revoked link is gone at once. */
+export async function getShareByToken(token: string): Promise<ShareItem | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: table(), Key: { token }, ConsistentRead: true }),
+  );
+  return Item as ShareItem | undefined;
+}
+
+/**
+ * Stores a new link to the message's image and marks the message with it, together. False when
+ * the message is gone, not the user's, or got a link meanwhile (the caller reads it again).
+ */
+export async function createShare(message: StoredMessage, token: string, now: string): Promise<boolean> {
+  const share: ShareItem = {
+    token,
+    user_id: message.user_id,
+    conversation_id: message.conversation_id,
+    message_id: message.id,
+    created_at: now,
+  };
+  try {
+    await transact({
+      share: {
+        Put: {
+          TableName: table(),
+          Item: share,
+          ConditionExpression: 'attribute_not_exists(#t)',
+          ExpressionAttributeNames: { '#t': 'token' },
+        },
+      },
+      message: {
+        Update: {
+          TableName: tableName('messages'),
+          Key: messageKey(message),
+          UpdateExpression: 'SET share_token = :t',
+          ConditionExpression: 'attribute_exists(id) AND user_id = :u AND attribute_not_exists(share_token)',
+          ExpressionAttributeValues: { ':t': token, ':u': message.user_id },
+        },
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailedError) return false;
+    throw error;
+  }
+}
+
+/** Deletes the message's link and its mark, together; false if it was already revoked. */
+export async function deleteShare(message: StoredMessage & { share_token: string }): Promise<boolean> {
+  try {
+    await transact({
+      share: { Delete: { TableName: table(), Key: { token: message.share_token } } },
+      message: {
+        Update: {
+          TableName: tableName('messages'),
+          Key: messageKey(message),
+          UpdateExpression: 'REMOVE share_token',
+          ConditionExpression: 'share_token = :t',
+          ExpressionAttributeValues: { ':t': message.share_token },
+        },
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailedError) return false;
+    throw error;
+  }
+}
+
+/** Deletes these links, 25 at a time (BatchWrite's limit): those of a conversation being deleted. */
+export async function deleteSharesByToken(tokens: readonly string[]): Promise<void> {
+  for (let i = 0; i < tokens.length; i += 25) {
+    let requests: Record<string, unknown[]> | undefined = {
+      [table()]: tokens.slice(i, i + 25).map((token) => ({ DeleteRequest: { Key: { token } } })),
+    };
+    while (requests && Object.keys(requests).length > 0) {
+      const result = await ddb.send(new BatchWriteCommand({ RequestItems: requests as never }));
+      requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Message } from '@thumbnail-studio/contract';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeImage, newConversation } from '../support/images';
+import { repoRoot } from '../support/local-cloud-process';
+import { apiAs, signUpUser } from '../support/users';
+
+const baseUrl = inject('baseUrl');
+const runtime = inject('runtime');
+type Api = ReturnType<typeof apiAs>;
+
+async function newUser(name: string) {
+  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
+  return apiAs(baseUrl, user.accessToken);
+}
+
+describe('the gallery', () => {
+  let owner: Api;
+  let other: Api;
+  let first: Message;
+  let second: Message;
+  let third: Message;
+  let firstConversation: string;
+  beforeAll(async () => {
+    owner = await newUser('gallery');
+    other = await newUser('gallery-other');
+    firstConversation = await newConversation(owner);
+    const secondConversation = await newConversation(owner);
+    // 3 initial credits: three images in two conversations.
+    first = await makeImage(owner, firstConversation, 'A red fox jumping over "FAST"');
+    second = await makeImage(owner, secondConversation, 'A blue whale at sunset');
+    third = await makeImage(owner, firstConversation, 'Make the fox orange');
+  });
+
+  it("lists the caller's images across conversations, newest first, each with its previews", async () => {
+    const { status, body } = await owner('GET', '/api/gallery');
+    expect(status).toBe(200);
+    expect(body.images.map((image: Message) => image.id)).toEqual([third.id, second.id, first.id]);
+    expect(body.next_cursor).toBeUndefined();
+    for (const image of body.images as Message[]) {
+      expect(image).toMatchObject({
+        role: 'assistant',
+        status: 'done',
+        is_image_message: true,
+        image_url: expect.any(String),
+        downloads: ['jpeg', 'png'],
+        share_token: null,
+      });
+      expect(image.image_sources?.map((source) => source.width)).toEqual([480, 960, 1280]);
+    }
+    expect(new Set(body.images.map((image: Message) => image.conversation_id)).size).toBe(2);
+  });
+
+  it('pages from a cursor, and refuses a cursor that is no image id', async () => {
+    const { body } = await owner('GET', `/api/gallery?cursor=${third.id}`);
+    expect(body.images.map((image: Message) => image.id)).toEqual([second.id, first.id]);
+    expect((await owner('GET', `/api/gallery?cursor=${encodeURIComponent('a#b')}`)).status).toBe(400);
+  });
+
+  it("shows nobody else's images, and needs a signed-in caller", async () => {
+    const { status, body } = await other('GET', '/api/gallery');
+    expect(status).toBe(200);
+    expect(body.images).toEqual([]);
+    expect((await apiAs(baseUrl, undefined)('GET', '/api/gallery')).status).toBe(401);
+  });
+});
+
+/** Takes an image out of the gallery's index, as an image made before the index existed is. */
+async function forgetGalleryMark(image: Message) {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: runtime.dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  await client.send(
+    new UpdateCommand({
+      TableName: 'messages',
+      Key: { conversation_id: image.conversation_id, id: image.id },
+      UpdateExpression: 'REMOVE gallery_user_id',
+    }),
+  );
+  client.destroy();
+}
+
+/** Runs `npm run backfill-gallery` against the test run's local cloud, to its exit. */
+async function runBackfill() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tools/backfill-gallery.ts', '--data-dir', inject('dataDir')],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
+describe('images made before the gallery', () => {
+  it('are listed once the backfill has marked them, and a second run changes nothing', async () => {
+    const owner = await newUser('backfill');
+    const image = await makeImage(owner, await newConversation(owner), 'An old thumbnail');
+    await forgetGalleryMark(image);
+    expect((await owner('GET', '/api/gallery')).body.images).toEqual([]);
+
+    const first = await runBackfill();
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toMatch(/[1-9]\d* images added to the gallery/);
+    const listed = (await owner('GET', '/api/gallery')).body.images as Message[];
+    expect(listed.map((listedImage) => listedImage.id)).toEqual([image.id]);
+
+    const second = await runBackfill();
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toContain(' 0 images added to the gallery');
+  });
+});

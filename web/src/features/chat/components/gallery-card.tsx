@@ -1,0 +1,76 @@
+import { Download, MessageSquare } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { conversationAtPath } from '../../../config/paths';
+import { formatRelativeDate } from '../../../utils/relative-date';
+import { useDownloadImage } from '../hooks/use-download-image';
+import type { ViewMessage } from '../utils/to-view-message';
+import { ExpiringImage } from './expiring-image';
+import { previewSources } from './message-image';
+import { ShareImageMenu } from './share-image-menu';
+
+/** How wide a card's image is drawn in the grid: three columns, two, or one on phones. */
+export const GALLERY_SIZES =
+  '(min-width: 1184px) 356px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 48px)';
+
+interface GalleryCardProps {
+  image: ViewMessage & { imageUrl: string };
+  onExpired(): Promise<unknown>;
+}
+
+/**
+ * One thumbnail of the gallery: its preview (lazily, from the width the grid needs), prompt and
+ * age; open it in its conversation, download it (the YouTube JPEG, or the PNG of older images), share it.
+ */
+export function GalleryCard({ image, onExpired }: GalleryCardProps) {
+  const format = image.downloads.includes('jpeg') ? 'jpeg' : 'png';
+  const download = useDownloadImage(image.id, image.prompt, format);
+  const title = image.prompt || 'Generated thumbnail';
+  return (
+    <li>
+      <article
+        aria-label={`Thumbnail: ${title}`}
+        className="flex h-full flex-col gap-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-2"
+      >
+        <ExpiringImage
+          src={image.imageUrl}
+          sources={previewSources(image.imageSources, GALLERY_SIZES)}
+          width={1280}
+          height={720}
+          loading="lazy"
+          decoding="async"
+          onExpired={onExpired}
+          alt={`Generated thumbnail: ${title}`}
+          className="aspect-video h-auto w-full rounded-xl bg-zinc-800 object-cover"
+          errorClassName="aspect-video py-6 text-center"
+        />
+        <div className="flex flex-1 flex-col gap-1 px-1">
+          <p className="line-clamp-2 text-sm text-zinc-100" title={title}>
+            {title}
+          </p>
+          <p className="text-xs text-zinc-400">
+            <time dateTime={image.createdAt}>{formatRelativeDate(image.createdAt)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1 px-1 pb-1">
+          <Link
+            href={conversationAtPath(image.conversationId, image.id)}
+            className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+          >
+            <MessageSquare aria-hidden="true" className="size-4" /> Open in conversation
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            busy={download.busy}
+            onClick={download.download}
+            title={format === 'jpeg' ? 'JPEG for YouTube, 1280x720, under 2 MB' : 'PNG, 1280x720'}
+          >
+            {!download.busy && <Download aria-hidden="true" className="size-4" />} Download
+          </Button>
+          <ShareImageMenu messageId={image.id} shareToken={image.shareToken} />
+        </div>
+      </article>
+    </li>
+  );
+}

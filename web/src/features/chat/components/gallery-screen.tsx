@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ImagePlus } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { useGallery } from '../api/get-gallery';
+import { galleryQueryKey } from '../api/message-cache';
+import { toViewMessage } from '../utils/to-view-message';
+import { GalleryCard } from './gallery-card';
+
+const LINK =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50';
+
+/** Every thumbnail the user made, across conversations, newest first, as a grid of cards. */
+export function GalleryScreen() {
+  const gallery = useGallery();
+  const queryClient = useQueryClient();
+  const images = (gallery.data?.pages ?? [])
+    .flatMap((page) => page.images)
+    .map(toViewMessage)
+    .flatMap((image) => (image.imageUrl ? [{ ...image, imageUrl: image.imageUrl }] : []));
+  // Several previews expire together; they share one refetch of the pages loaded.
+  const refresh = useCallback(
+    () => queryClient.refetchQueries({ queryKey: galleryQueryKey }, { cancelRefetch: false }),
+    [queryClient],
+  );
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <header className="flex items-center gap-2 border-b border-zinc-800 bg-zinc-950 px-3 py-2 md:px-4">
+        <Link href={paths.home} className={LINK}>
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to chat
+        </Link>
+        <h1 className="truncate text-lg font-semibold text-zinc-50">Gallery</h1>
+      </header>
+      <main className="min-h-0 flex-1 overflow-y-auto">
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4">
+          {gallery.isPending && (
+            <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-zinc-400">
+              <Spinner /> Loading thumbnails...
+            </p>
+          )}
+          {gallery.error && (
+            <p role="alert" className="py-8 text-center text-sm text-red-300">
+              {errorMessage(gallery.error)}
+            </p>
+          )}
+          {gallery.isSuccess && images.length === 0 && (
+            <div className="flex flex-col items-center gap-3 py-16 text-center text-zinc-300">
+              <p>No thumbnails yet. Every image you make in a chat shows up here.</p>
+              <Link href={paths.home} className={LINK}>
+                <ImagePlus aria-hidden="true" className="size-4" /> Create a thumbnail
+              </Link>
+            </div>
+          )}
+          {images.length > 0 && (
+            <ul aria-label="Your thumbnails" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {images.map((image) => (
+                <GalleryCard key={image.id} image={image} onExpired={refresh} />
+              ))}
+            </ul>
+          )}
+          {gallery.hasNextPage && (
+            <Button
+              variant="secondary"
+              className="self-center"
+              busy={gallery.isFetchingNextPage}
+              onClick={() => void gallery.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

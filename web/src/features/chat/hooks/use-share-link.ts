@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { COPIED_FEEDBACK_MS } from '../../../config/constants';
+import { errorMessage } from '../../../lib/api-error';
+import { setCachedShareToken, sharedPageUrl, shareImage, unshareImage } from '../api/share-image';
+
+/**
+ * An image's public link: `copyLink` makes it if needed and copies it ('Copied!' for 2 seconds),
+ * `stopSharing` revokes it. Busy while either runs.
+ */
+export function useShareLink(messageId: string, shareToken: string | null) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copyLink = () =>
+    run(async () => {
+      const token = shareToken ?? (await shareImage(messageId));
+      setCachedShareToken(queryClient, messageId, token);
+      const url = sharedPageUrl(token);
+      try {
+        await navigator.clipboard.writeText(url);
+        setCopied(true);
+      } catch {
+        // The link exists; a browser that refused the clipboard still gets to see it.
+        toast.error(`Could not copy the link: ${url}`);
+      }
+    });
+
+  const stopSharing = () =>
+    run(async () => {
+      await unshareImage(messageId);
+      setCachedShareToken(queryClient, messageId, null);
+      setCopied(false);
+      toast.success('Stopped sharing: the link no longer works');
+    });
+
+  return { busy, copied, shared: Boolean(shareToken), copyLink, stopSharing };
+}
