@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../fakes/text-image';
 import { waitForSettled } from '../support/jobs';
@@ -84,5 +84,19 @@ describe('the legibility check after a generation', () => {
     expect(message.legibility.hard_to_read).toContain('bottom right');
     const { body } = await api('GET', `/api/conversations/${message.conversation_id}/messages`);
     expect(body.messages.at(-1).legibility).toEqual(message.legibility);
+  }, 90_000);
+});
+
+describe('with the check turned off (the shared test cloud)', () => {
+  it('gives each image the empty verdict, so the chat never waits for one', async () => {
+    const baseUrl = inject('baseUrl');
+    const user = await signUpUser(baseUrl, inject('dataDir'), inject('runtime').clientId, 'unchecked');
+    const api = apiAs(baseUrl, user.accessToken);
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'A "LOUD" title' });
+    await waitForSettled(api, sent.body.assistantMessage.id);
+
+    const message = await withVerdict(api, sent.body.assistantMessage.id);
+    expect(message.legibility).toEqual({ text: '', sizes: [], reads_at_feed_size: true, hard_to_read: [] });
   }, 90_000);
 });

@@ -34,7 +34,8 @@ async function startReader(mode: ReadMode): Promise<Worker> {
     logger: () => undefined,
     errorHandler: () => undefined,
   });
-  await worker.setParameters({ tessedit_pageseg_mode: SEGMENTATION[mode] as never });
+  // A resolution stated up front: a small image otherwise makes tesseract guess one and warn.
+  await worker.setParameters({ tessedit_pageseg_mode: SEGMENTATION[mode] as never, user_defined_dpi: '70' });
   return worker;
 }
 

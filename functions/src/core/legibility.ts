@@ -29,7 +29,13 @@ const FOUND_TEXT_CONFIDENCE = 70;
 /** A size reads when at least this share of the words is read back there. */
 const WORDS_READ_SHARE = 0.8;
 
-const NOTHING_TO_CHECK: Legibility = { text: '', sizes: [], reads_at_feed_size: true, hard_to_read: [] };
+/** The verdict on an image with no text to check: nothing more is said. */
+export const NOTHING_TO_CHECK: Legibility = {
+  text: '',
+  sizes: [],
+  reads_at_feed_size: true,
+  hard_to_read: [],
+};
 
 /** Upper-case letters and digits only: how words are compared. */
 export const normalize = (word: string) => word.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');

@@ -4,6 +4,7 @@ import {
   type Box,
   judgeLegibility,
   locateWords,
+  NOTHING_TO_CHECK,
   normalize,
   READING_SIZES,
   type ReadWord,
@@ -89,9 +90,9 @@ export interface AnsweredJob {
  * message then has no verdict), never a reason to retry the job.
  */
 export async function recordLegibility({ job, image, prompt }: AnsweredJob): Promise<void> {
-  if (!settings().LEGIBILITY_CHECK) return;
   try {
-    const legibility = await checkLegibility(image, prompt);
+    // Turned off, the message still gets a verdict (nothing to check), so no one waits for one.
+    const legibility = settings().LEGIBILITY_CHECK ? await checkLegibility(image, prompt) : NOTHING_TO_CHECK;
     await saveLegibility(job, legibility);
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
   } catch (error) {
