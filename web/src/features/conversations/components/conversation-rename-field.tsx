@@ -84,7 +84,7 @@ export function ConversationRenameField({ title, onSave, onDone }: ConversationR
         className="w-full rounded-md border border-zinc-600 bg-zinc-950 px-2 py-1 text-sm text-zinc-50 focus:border-accent-500 focus:outline-none aria-invalid:border-red-400"
       />
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-xs text-red-300">
+        <p id={errorId} role="alert" className="mt-1 text-xs text-red-200">
           {error}
         </p>
       )}
