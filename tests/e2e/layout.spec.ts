@@ -122,17 +122,23 @@ for (const size of sizes) {
         await chat.messageBox().press('Enter');
         const reference = chat.userMessages().last().getByRole('img', { name: 'Reference image 1' });
         await expect(reference).toHaveJSProperty('complete', true);
-        const shown = await reference.evaluate((element) => {
-          const img = element as unknown as {
-            clientWidth: number;
-            clientHeight: number;
-            naturalWidth: number;
-            naturalHeight: number;
-          };
-          return { shown: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight };
-        });
-        expect(shown.natural).toBeCloseTo(1, 2);
-        expect(shown.shown).toBeCloseTo(shown.natural, 1);
+        const ratios = () =>
+          reference.evaluate((element) => {
+            const img = element as unknown as {
+              clientWidth: number;
+              clientHeight: number;
+              naturalWidth: number;
+              naturalHeight: number;
+            };
+            return {
+              shown: img.clientWidth / img.clientHeight,
+              natural: img.naturalWidth / img.naturalHeight,
+            };
+          });
+        // The sent message replaces the one shown while sending (its image lays out anew): asked until
+        // the one on screen has its size, which must be the square's own, not 16:9's.
+        await expect.poll(async () => (await ratios()).shown).toBeCloseTo(1, 1);
+        expect((await ratios()).natural).toBeCloseTo(1, 2);
       });
     });
   });
