@@ -34,8 +34,13 @@ async function startReader(mode: ReadMode): Promise<Worker> {
     logger: () => undefined,
     errorHandler: () => undefined,
   });
-  // A resolution stated up front: a small image otherwise makes tesseract guess one and warn.
-  await worker.setParameters({ tessedit_pageseg_mode: SEGMENTATION[mode] as never, user_defined_dpi: '70' });
+  // A resolution stated up front (a small image otherwise makes tesseract guess one and warn), and
+  // tesseract's own diagnostics kept out of the logs.
+  await worker.setParameters({
+    tessedit_pageseg_mode: SEGMENTATION[mode] as never,
+    user_defined_dpi: '70',
+    debug_file: '/dev/null',
+  });
   return worker;
 }
 

@@ -17,10 +17,9 @@ describe('the words a legibility check looks for', () => {
   });
 
   it('are the words OCR is sure of when nothing is quoted; none when it is unsure or finds nothing', () => {
-    expect(wordsToCheck('a cat on a sofa', [word('EPIC'), word('CAT'), word('zz', 0, 0, 40)])).toEqual([
-      'EPIC',
-      'CAT',
-    ]);
+    expect(
+      wordsToCheck('a cat on a sofa', [word('EPIC'), word('CAT'), word('epic'), word('zz', 0, 0, 40)]),
+    ).toEqual(['EPIC', 'CAT']);
     expect(wordsToCheck('a cat on a sofa', [word('~', 0, 0, 95), word('gr', 0, 0, 30)])).toEqual([]);
   });
 });

@@ -50,10 +50,16 @@ export const sameWord = (expected: string, read: string) =>
  */
 export function wordsToCheck(prompt: string, fullSize: ReadWord[]): string[] {
   const asked = quotedText(prompt);
-  const words = asked
-    ? asked.split(/\s+/)
-    : fullSize.filter((word) => word.confidence >= FOUND_TEXT_CONFIDENCE).map((word) => word.text);
-  return words.map(normalize).filter((word) => word.length >= 2);
+  if (asked)
+    return asked
+      .split(/\s+/)
+      .map(normalize)
+      .filter((word) => word.length >= 2);
+  // Found words once each: the image may have been read more than once.
+  const found = fullSize
+    .filter((word) => word.confidence >= FOUND_TEXT_CONFIDENCE)
+    .map((word) => normalize(word.text));
+  return [...new Set(found.filter((word) => word.length >= 2))];
 }
 
 /** The area of a 3x3 grid a box's centre falls in: 'top left', 'centre', 'bottom'… */

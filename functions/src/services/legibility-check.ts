@@ -22,9 +22,14 @@ const WORD_MARGIN = 0.25;
 /**
  * A word cut from a feed-size copy is enlarged before it is read: OCR wants letters of some
  * height, and enlarging adds no detail the small size lost. OCR of one small word is brittle,
- * so it is tried at each of these scales; the word reads if any of them reads it.
+ * so it is tried in turn at these scales, as it is or in stretched greys; the word reads if
+ * any attempt reads it.
  */
-const ENLARGEMENTS = [2, 3] as const;
+const ATTEMPTS = [
+  [2, false],
+  [3, false],
+  [3, true],
+] as const;
 
 /**
  * Reads a generated thumbnail's text back at full size and at the feed's sizes and says how it
@@ -37,7 +42,10 @@ export async function checkLegibility(image: Uint8Array, prompt: string): Promis
   const sharp = await loadSharp();
   const full = READING_SIZES[0];
   const frame = await sharp(image).resize(full.width, full.height, { fit: 'cover' }).png().toBuffer();
-  const fullSize = await readWords(frame, 'page');
+  // Read twice, as it is and in stretched greys: outlined or shadowed letters on a gradient defeat
+  // one reading or the other (two words run together, a stroke read as a letter), rarely both.
+  const contrasted = await sharp(frame).greyscale().normalise().png().toBuffer();
+  const fullSize = [...(await readWords(frame, 'page')), ...(await readWords(contrasted, 'page'))];
   const expected = wordsToCheck(prompt, fullSize);
   const places = locateWords(expected, fullSize);
   const readings: ReadWord[][] = [fullSize];
@@ -66,11 +74,9 @@ async function readWordAt(image: Buffer, box: Box, scale: number, word: string):
   const height = Math.max(1, Math.min(imageHeight - top, Math.ceil((box.y1 - box.y0 + 2 * margin) * scale)));
   const cut = await sharp(image).extract({ left, top, width, height }).png().toBuffer();
   let read: ReadWord[] = [];
-  for (const factor of ENLARGEMENTS) {
-    const enlarged = await sharp(cut)
-      .resize(width * factor, height * factor, { kernel: 'cubic' })
-      .png()
-      .toBuffer();
+  for (const [factor, contrast] of ATTEMPTS) {
+    const resized = sharp(cut).resize(width * factor, height * factor, { kernel: 'cubic' });
+    const enlarged = await (contrast ? resized.greyscale().normalise() : resized).png().toBuffer();
     read = (await readWords(enlarged, 'word')).map((found) => ({ ...found, box }));
     if (read.some((found) => sameWord(word, normalize(found.text)))) break;
   }

@@ -69,6 +69,11 @@ export class ChatPage {
     });
   }
 
+  /** What the legibility check says under an image's actions. */
+  legibilityNote(image = this.imageMessages().last()) {
+    return image.getByRole('region', { name: 'Text legibility' });
+  }
+
   /** Assistant messages whose job is still running. */
   pendingMessages() {
     return this.log().locator('article[aria-busy="true"]');

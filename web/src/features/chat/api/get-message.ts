@@ -2,7 +2,7 @@ import { type Query, useQuery } from '@tanstack/react-query';
 import { endpoints, type Message } from '@thumbnail-studio/contract';
 import { callApi } from '../../../lib/api-client';
 import { pollDelay } from '../utils/poll-delay';
-import { jobUpdatesQueryKey } from './message-cache';
+import { awaitsLegibility, jobUpdatesQueryKey } from './message-cache';
 
 /** One message with every image URL signed, the full size and the download among them. */
 export async function getMessageById(messageId: string): Promise<Message> {
@@ -20,7 +20,8 @@ export async function getJobUpdates(conversationId: string, since: string): Prom
 }
 
 const pollWhilePending = (query: Query<Message[]>) => {
-  const settled = query.state.data?.every((job) => job.status !== 'pending') ?? false;
+  const settled =
+    query.state.data?.every((job) => job.status !== 'pending' && !awaitsLegibility(job)) ?? false;
   return settled ? false : pollDelay(query.state.dataUpdateCount);
 };
 

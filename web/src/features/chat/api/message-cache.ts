@@ -22,6 +22,21 @@ export const isOptimistic = (message: Pick<Message, 'id'>) => message.id.startsW
 export const isFollowable = (message: Message) =>
   message.role === 'assistant' && message.status === 'pending' && !isOptimistic(message);
 
+/**
+ * How long after it was sent an image message is followed until its legibility verdict arrives:
+ * the worker records one moments after the image (or the empty one when the check is off), so
+ * only a check that failed leaves the wait to run out.
+ */
+export const LEGIBILITY_WAIT_MS = 10 * 60_000;
+
+/** A finished image whose legibility verdict is still to come. */
+export const awaitsLegibility = (message: Message, now = Date.now()) =>
+  message.role === 'assistant' &&
+  message.status === 'done' &&
+  message.is_image_message &&
+  !message.legibility &&
+  now - Date.parse(message.created_at) < LEGIBILITY_WAIT_MS;
+
 /** Replaces messages with the same id and appends new ones, keeping the list oldest first. */
 export function mergeMessages(list: readonly Message[], updates: readonly Message[]): Message[] {
   const byId = new Map(updates.map((message) => [message.id, message]));

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message } from '@thumbnail-studio/contract';
+import { LEGIBILITY_EDIT_PROMPT, type Message } from '@thumbnail-studio/contract';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
@@ -114,6 +114,7 @@ export function ChatPanel(props: ChatPanelProps) {
         renderModels={props.renderMessageModels}
         onBuyCredits={props.onBuyCredits}
         focusMessageId={props.focusMessageId}
+        onImproveText={generating ? undefined : () => void handleSend(LEGIBILITY_EDIT_PROMPT)}
         hasOlder={older.hasOlder}
         loadingOlder={older.loadingOlder}
         onLoadOlder={() => {

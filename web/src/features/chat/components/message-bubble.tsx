@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../utils/to-view-message';
+import { LegibilityNote } from './legibility-note';
 import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
 import { UserImages } from './user-images';
@@ -18,12 +19,14 @@ interface BubbleProps {
   onBuyCredits?(): void;
   /** The message the chat was opened at: marked so the eye finds it. */
   highlighted?: boolean;
+  /** Asks for an edit making the image's text read at feed size (the newest image only). */
+  onImproveText?(): void;
 }
 
 /** The element id of a message in the list, to bring it into view. */
 export const messageElementId = (messageId: string) => `message-${messageId}`;
 
-function AssistantBody({ message, onImagesExpired, onBuyCredits }: BubbleProps) {
+function AssistantBody({ message, onImagesExpired, onBuyCredits, onImproveText }: BubbleProps) {
   if (message.isLoading) {
     return (
       <div className="flex w-full flex-col gap-3">
@@ -43,6 +46,9 @@ function AssistantBody({ message, onImagesExpired, onBuyCredits }: BubbleProps) 
       <div className="flex w-full flex-col gap-3">
         {message.content && <p className="px-2 pt-1 whitespace-pre-wrap">{message.content}</p>}
         <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
+        {message.legibility && (
+          <LegibilityNote legibility={message.legibility} onImproveText={onImproveText} />
+        )}
       </div>
     );
   }
@@ -80,6 +86,7 @@ export function MessageBubble({
   renderModels,
   onBuyCredits,
   highlighted,
+  onImproveText,
 }: BubbleProps) {
   if (message.type === 'user') {
     return (
@@ -105,7 +112,12 @@ export function MessageBubble({
             (message.isError ? 'border border-red-800 bg-red-950 text-red-100' : 'bg-zinc-800 text-zinc-100'),
         )}
       >
-        <AssistantBody message={message} onImagesExpired={onImagesExpired} onBuyCredits={onBuyCredits} />
+        <AssistantBody
+          message={message}
+          onImagesExpired={onImagesExpired}
+          onBuyCredits={onBuyCredits}
+          onImproveText={onImproveText}
+        />
       </article>
     </li>
   );

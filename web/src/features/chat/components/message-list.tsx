@@ -19,6 +19,8 @@ interface MessageListProps {
   onBuyCredits?(): void;
   /** Shown after the messages, e.g. help while nothing was asked yet. */
   children?: ReactNode;
+  /** Asks for an edit making the newest image's text read at feed size. */
+  onImproveText?(): void;
   /** A message to bring into view and mark once it is loaded, loading older pages until it is. */
   focusMessageId?: string;
 }
@@ -38,6 +40,8 @@ export function MessageList(props: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useStickToBottom(scrollerRef, contentRef);
   const lastId = messages.at(-1)?.id;
+  // Only the newest image is offered the text edit: an edit starts from the latest images.
+  const newestImageId = messages.findLast((message) => message.isImageMessage)?.id;
   const firstId = messages[0]?.id;
   // The scroll height before older messages went in above: the view moves down by what they add.
   const heightBefore = useRef<number | null>(null);
@@ -124,6 +128,7 @@ export function MessageList(props: MessageListProps) {
                 onImagesExpired={onImagesExpired}
                 renderModels={renderModels}
                 onBuyCredits={onBuyCredits}
+                onImproveText={message.id === newestImageId ? props.onImproveText : undefined}
               />
             ))}
           </ol>

@@ -166,4 +166,38 @@ describe('useFollowPendingMessages', () => {
     await elapse(300);
     expect(polls).toBe(2);
   });
+
+  it('follows a new image until its legibility verdict arrives, then stops; an older image is left alone', async () => {
+    const image = {
+      status: 'done',
+      is_image_message: true,
+      image_url: 'https://storage.test/p.jpg',
+    } as const;
+    const older = message('job-0', {
+      ...image,
+      created_at: new Date(Date.now() - 11 * 60_000).toISOString(),
+    });
+    const fresh = message('job-1', { ...image, created_at: new Date().toISOString() });
+    const verdict = { text: 'BIG WIN', sizes: [], reads_at_feed_size: true, hard_to_read: [] };
+    const polled: string[] = [];
+    server.use(
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), older, fresh] })),
+      answer(endpoints.getJobUpdates, ({ request }) => {
+        polled.push(new URL(request.url).searchParams.get('since') ?? '');
+        return { jobs: [polled.length < 3 ? fresh : { ...fresh, legibility: verdict }] };
+      }),
+    );
+    const onSettled = vi.fn();
+    const { result } = renderWithQueries(useFollowedConversation, { initialProps: { onSettled } });
+    await elapse(0);
+    expect(polled).toEqual(['job-1']);
+    await elapse(300);
+    await elapse(300);
+    expect(polled).toHaveLength(3);
+    expect(result.current?.at(-1)?.legibility).toEqual(verdict);
+    await elapse(10_000);
+    expect(polled).toHaveLength(3);
+    // Nothing was pending: the balance and titles need no refresh.
+    expect(onSettled).not.toHaveBeenCalled();
+  });
 });

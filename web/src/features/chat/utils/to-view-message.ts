@@ -2,6 +2,7 @@ import {
   type DownloadFormat,
   type ImageSource,
   INSUFFICIENT_CREDITS_TEXT,
+  type Legibility,
   type Message,
 } from '@thumbnail-studio/contract';
 
@@ -33,6 +34,8 @@ export interface ViewMessage {
   conversationId: string;
   /** The token of the image's public link while it is shared. */
   shareToken: string | null;
+  /** How the image's text reads at feed size; null until checked (or on a message without an image). */
+  legibility: Legibility | null;
 }
 
 export function toViewMessage(message: Message): ViewMessage {
@@ -57,5 +60,6 @@ export function toViewMessage(message: Message): ViewMessage {
     createdAt: message.created_at,
     conversationId: message.conversation_id,
     shareToken: message.share_token,
+    legibility: message.legibility ?? null,
   };
 }
