@@ -1,6 +1,8 @@
+import type { Font } from 'opentype.js';
 import type { OverlayOptions } from 'sharp';
-import { drawableText, escapeXml } from '../core/safe-text';
 import { loadSharp } from '../lib/sharp';
+import { loadFont } from './studio/assets';
+import { layoutText, textElements } from './studio/text-paths';
 import type { ImageData } from './types';
 
 /** The offline provider's output: 16:9, the size gpt-image-2 is asked for. */
@@ -18,10 +20,9 @@ export const MAX_PEOPLE_SHOWN = 3;
  */
 export const peopleLeft = (count: number): number =>
   WIDTH - Math.round(WIDTH * (Math.min(count, MAX_PEOPLE_SHOWN) <= 1 ? 0.4 : 0.5));
-/** Thumbnail text is at least 120 pt; it shrinks from the larger size to this before it wraps further. */
-const FONT_SIZES = [168, 144, 120];
-/** Fonts found on Debian (fonts-liberation, fonts-dejavu) first, then whatever the system calls sans-serif. */
-const FONT_FAMILY = "'Liberation Sans', Arial, Helvetica, 'DejaVu Sans', sans-serif";
+/** Thumbnail text is at least 120 px; it shrinks from the larger size to this before it is cut. */
+const MAX_SIZE = 168;
+const MIN_SIZE = 120;
 
 export interface Composition {
   /** The image filling the frame (a reference or the image being edited); else a gradient. */
@@ -55,72 +56,31 @@ export function gradientSvg(seed: string): string {
 <rect width="100%" height="100%" fill="url(#g)"/><rect width="100%" height="100%" fill="url(#l)"/></svg>`;
 }
 
-/** Rough advance of bold sans-serif glyphs in em, erring wide so text stays inside the zone. */
-const advance = (c: string) => (c === ' ' ? 0.3 : /[A-Z0-9@#%&MW]/.test(c) ? 0.74 : 0.6);
-const widthOf = (text: string, size: number) => [...text].reduce((sum, c) => sum + advance(c) * size, 0);
-
-/** Wraps words into lines no wider than `maxWidth`, splitting words that alone are too wide. */
-export function wrapText(text: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (widthOf(candidate, size) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    for (const c of word) {
-      if (line && widthOf(line + c, size) > maxWidth) {
-        lines.push(line);
-        line = '';
-      }
-      line += c;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /**
- * The quoted text in bold inside the safe zone, left of the people's area
+ * The quoted text in Anton inside the safe zone, left of the people's area
  * (`peopleX`, when there are people), white on a black outline. Over a photo
  * (a reference, or an image being edited, which may hold older text) a dark
- * panel keeps it readable. Characters that draw nothing (and that XML refuses) are left out.
+ * panel keeps it readable. The text is drawn as the Anton font's outlines, so no system font
+ * is needed; characters the font lacks are left out.
  */
-export function textSvg(quoted: string, peopleX: number | undefined, panel: boolean): string {
-  const text = drawableText(quoted);
+export function textSvg(font: Font, quoted: string, peopleX: number | undefined, panel: boolean): string {
   // The gap before the people is wider than the panel's padding, so the panel never covers a face.
   const maxWidth = (peopleX !== undefined ? peopleX - 48 : WIDTH - MARGIN_X) - MARGIN_X;
-  const maxHeight = HEIGHT - 2 * MARGIN_Y;
-  let size = FONT_SIZES[0] ?? 120;
-  let lines: string[] = [];
-  for (size of FONT_SIZES) {
-    lines = wrapText(text, size, maxWidth);
-    if (lines.length * size * 1.1 <= maxHeight) break;
-  }
-  const maxLines = Math.floor(maxHeight / (size * 1.1));
-  // Cut by code points, so an emoji at the cut is dropped whole rather than halved.
-  if (lines.length > maxLines)
-    lines = [...lines.slice(0, maxLines - 1), `${[...(lines[maxLines - 1] ?? '')].slice(0, -1).join('')}…`];
-  const lineHeight = size * 1.1;
-  const top = MARGIN_Y + (maxHeight - lines.length * lineHeight) / 2 + size * 0.85;
-  const tspans = lines
-    .map(
-      (line, i) =>
-        `<tspan x="${MARGIN_X}" y="${Math.round(top + i * lineHeight)}">${escapeXml(line)}</tspan>`,
-    )
-    .join('');
-  const pad = Math.round(size * 0.2);
-  const panelTop = Math.round(top - size * 0.85 - pad);
-  const panelHeight = Math.round(lines.length * lineHeight + 2 * pad);
+  const layout = layoutText(font, quoted, {
+    x: MARGIN_X,
+    y: MARGIN_Y,
+    width: maxWidth,
+    height: HEIGHT - 2 * MARGIN_Y,
+    maxSize: MAX_SIZE,
+    minSize: MIN_SIZE,
+  });
+  if (!layout) return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"/>`;
+  const pad = Math.round(layout.size * 0.2);
   const backdrop = panel
-    ? `<rect x="${MARGIN_X - pad}" y="${panelTop}" width="${maxWidth + 2 * pad}" height="${panelHeight}" rx="${pad}" fill="#000000" fill-opacity="0.75"/>`
+    ? `<rect x="${MARGIN_X - pad}" y="${Math.round(layout.bounds.y - pad)}" width="${maxWidth + 2 * pad}" height="${Math.round(layout.bounds.height + 2 * pad)}" rx="${pad}" fill="#000000" fill-opacity="0.75"/>`
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${backdrop}
-<text font-family="${FONT_FAMILY}" font-weight="bold" font-size="${size}" fill="#ffffff" stroke="#000000"
-stroke-width="${Math.round(size / 12)}" stroke-linejoin="round" paint-order="stroke">${tspans}</text></svg>`;
+${textElements(font, layout, { fill: '#ffffff', stroke: '#000000' })}</svg>`;
 }
 
 /**
@@ -165,7 +125,12 @@ export async function composeThumbnail(composition: Composition): Promise<Uint8A
   if (text)
     overlays.push({
       input: Buffer.from(
-        textSvg(text, people.length > 0 ? peopleLeft(people.length) : undefined, Boolean(base)),
+        textSvg(
+          await loadFont(),
+          text,
+          people.length > 0 ? peopleLeft(people.length) : undefined,
+          Boolean(base),
+        ),
       ),
       left: 0,
       top: 0,

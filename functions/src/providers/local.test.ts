@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { adjustmentsFor, classifyOffline, createLocalProvider, LOCAL_MODEL, quotedText } from './local';
-import { HEIGHT, peopleLeft, WIDTH, wrapText } from './local-compose';
+import { HEIGHT, peopleLeft, WIDTH } from './local-compose';
 import type { ChatTurn, GenerationResult, ImageData } from './types';
 
 const provider = createLocalProvider();
@@ -216,12 +216,6 @@ describe('local helpers', () => {
     expect(adjustmentsFor('make it brighter')).toMatchObject({ brightness: 1.3, grayscale: false });
     expect(adjustmentsFor('darker and more vibrant')).toMatchObject({ brightness: 0.7, saturation: 1.5 });
     expect(adjustmentsFor('grayscale')).toMatchObject({ brightness: 1, grayscale: true });
-  });
-
-  it('wraps text to the width and splits words too long for a line', () => {
-    const lines = wrapText('SUPERCALIFRAGILISTIC WORDS HERE', 120, 600);
-    expect(lines.length).toBeGreaterThan(2);
-    expect(lines.join('').replace(/\s/g, '')).toBe('SUPERCALIFRAGILISTICWORDSHERE');
   });
 });
 
