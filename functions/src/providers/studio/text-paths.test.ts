@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { textSvg } from '../local-compose';
 import { loadFont } from './assets';
+import { textSvgOf } from './text-layer';
 import { drawableWith, layoutText, wrapWords } from './text-paths';
 
 const run = promisify(execFile);
@@ -14,7 +14,7 @@ const box = { x: 100, y: 100, width: 600, height: 400, maxSize: 160, minSize: 60
 
 describe('text as outlines of the shipped Anton font', () => {
   it('draws no <text>: every glyph is a path, so no system font is consulted', () => {
-    const svg = textSvg(font, 'SPACE CAT', undefined, false);
+    const svg = textSvgOf(font, 'SPACE CAT', box, '#ffffff', true);
     expect(svg).not.toContain('<text');
     expect(svg).not.toContain('font-family');
     expect(svg).toMatch(/<path d="M[\d.\s-]+/);
@@ -55,10 +55,10 @@ describe('text as outlines of the shipped Anton font', () => {
     writeFileSync(config, `<?xml version="1.0"?>\n<fontconfig><cachedir>${dir}</cachedir></fontconfig>\n`);
     // fontconfig reads its configuration once per process, so the render runs in a fresh one.
     const script = `
-      const { composeThumbnail } = await import(${JSON.stringify(new URL('../local-compose.ts', import.meta.url).pathname)});
+      const { createThumbnail } = await import(${JSON.stringify(new URL('./studio.ts', import.meta.url).pathname)});
       const sharp = (await import('sharp')).default;
-      const png = await composeThumbnail({ seed: 'x', people: [], text: 'HELLO WORLD' });
-      const { data } = await sharp(png).extract({ left: 154, top: 86, width: 1229, height: 691 }).raw().toBuffer({ resolveWithObject: true });
+      const png = await createThumbnail('"HELLO WORLD"', [], []);
+      const { data } = await sharp(png).removeAlpha().extract({ left: 154, top: 86, width: 1229, height: 691 }).raw().toBuffer({ resolveWithObject: true });
       let white = 0;
       for (let i = 0; i < data.length; i += 3) if (data[i] > 235 && data[i + 1] > 235 && data[i + 2] > 235) white++;
       console.log(white / (data.length / 3));`;

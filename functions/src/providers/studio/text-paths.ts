@@ -17,6 +17,30 @@ export interface TextStyle {
   stroke: string;
 }
 
+/** More than this many characters never fit a thumbnail: the rest is cut before measuring. */
+const MAX_CHARACTERS = 300;
+
+/**
+ * A line's width at `size`, from each character's advance (kept per font): without kerning,
+ * which only narrows lines, so measured lines still fit; and cheap, where shaping every
+ * candidate line took seconds for long text.
+ */
+function measurer(font: Font): (line: string, size: number) => number {
+  const advances = new Map<string, number>();
+  return (line, size) => {
+    let units = 0;
+    for (const c of line) {
+      let advance = advances.get(c);
+      if (advance === undefined) {
+        advance = font.charToGlyph(c).advanceWidth ?? 0;
+        advances.set(c, advance);
+      }
+      units += advance;
+    }
+    return (units * size) / font.unitsPerEm;
+  };
+}
+
 /** Anton's lines sit close, as on most thumbnails. */
 const LINE_HEIGHT = 1.08;
 const ELLIPSIS = '…';
@@ -72,8 +96,9 @@ export interface TextLayout {
  * font draws none of it.
  */
 export function layoutText(font: Font, text: string, box: TextBox): TextLayout | undefined {
-  const drawable = drawableWith(font, text);
+  const drawable = [...drawableWith(font, text)].slice(0, MAX_CHARACTERS).join('');
   if (!drawable) return undefined;
+  const widthAt = measurer(font);
   const capHeight = (font.charToGlyph('H').getBoundingBox().y2 || font.unitsPerEm * 0.7) / font.unitsPerEm;
   const fits = (size: number, count: number) =>
     (count - 1) * size * LINE_HEIGHT + size * capHeight <= box.height;
@@ -81,14 +106,13 @@ export function layoutText(font: Font, text: string, box: TextBox): TextLayout |
   let lines: string[] = [];
   for (; ; size = Math.max(box.minSize, Math.floor(size * 0.9))) {
     const at = size;
-    lines = wrapWords(drawable, box.width, (line) => font.getAdvanceWidth(line, at));
+    lines = wrapWords(drawable, box.width, (line) => widthAt(line, at));
     if (fits(size, lines.length) || size === box.minSize) break;
   }
   const maxLines = Math.max(1, Math.floor((box.height - size * capHeight) / (size * LINE_HEIGHT)) + 1);
   if (lines.length > maxLines) {
     let last = lines[maxLines - 1] ?? '';
-    while (last && font.getAdvanceWidth(last + ELLIPSIS, size) > box.width)
-      last = [...last].slice(0, -1).join('');
+    while (last && widthAt(last + ELLIPSIS, size) > box.width) last = [...last].slice(0, -1).join('');
     lines = [
       ...lines.slice(0, maxLines - 1),
       `${last.trimEnd()}${font.hasChar(ELLIPSIS) ? ELLIPSIS : '...'}`,
@@ -97,7 +121,7 @@ export function layoutText(font: Font, text: string, box: TextBox): TextLayout |
   const blockHeight = (lines.length - 1) * size * LINE_HEIGHT + size * capHeight;
   const top = box.y + (box.height - blockHeight) / 2;
   const laid = lines.map((line, i) => {
-    const width = font.getAdvanceWidth(line, size);
+    const width = widthAt(line, size);
     const x = box.align === 'center' ? box.x + (box.width - width) / 2 : box.x;
     return { text: line, x, baseline: top + size * capHeight + i * size * LINE_HEIGHT, width };
   });
