@@ -35,6 +35,11 @@ describe('text as outlines of the shipped Anton font', () => {
     expect(long?.lines.at(-1)?.text.endsWith('…')).toBe(true);
   });
 
+  it('avoids a line of one short word when a somewhat smaller size has none', () => {
+    const lines = layoutText(font, 'I SURVIVED', { ...box, width: 700, maxSize: 200 })?.lines ?? [];
+    expect(lines.map((line) => line.text)).toEqual(['I SURVIVED']);
+  });
+
   it('leaves out what the font cannot draw, and draws nothing when nothing is left', () => {
     expect(drawableWith(font, 'Hi 🐱\u0007 there\n')).toBe('Hi there');
     expect(drawableWith(font, 'Cafe\u0301 Z\u0351\u0300A')).toBe('Café ZA');

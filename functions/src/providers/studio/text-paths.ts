@@ -102,12 +102,27 @@ export function layoutText(font: Font, text: string, box: TextBox): TextLayout |
   const capHeight = (font.charToGlyph('H').getBoundingBox().y2 || font.unitsPerEm * 0.7) / font.unitsPerEm;
   const fits = (size: number, count: number) =>
     (count - 1) * size * LINE_HEIGHT + size * capHeight <= box.height;
+  const wrapAt = (at: number) => wrapWords(drawable, box.width, (line) => widthAt(line, at));
   let size = box.maxSize;
   let lines: string[] = [];
   for (; ; size = Math.max(box.minSize, Math.floor(size * 0.9))) {
-    const at = size;
-    lines = wrapWords(drawable, box.width, (line) => widthAt(line, at));
+    lines = wrapAt(size);
     if (fits(size, lines.length) || size === box.minSize) break;
+  }
+  // A line of one short word ("I" above "SURVIVED") reads badly: up to a third smaller, a size
+  // without one is taken instead.
+  const orphan = (candidate: string[]) =>
+    candidate.length > 1 && candidate.some((line) => /^\S{1,2}$/.test(line));
+  for (
+    let smaller = Math.floor(size * 0.95);
+    orphan(lines) && smaller >= Math.max(box.minSize, size * 0.67);
+    smaller = Math.floor(smaller * 0.95)
+  ) {
+    const candidate = wrapAt(smaller);
+    if (!orphan(candidate) && fits(smaller, candidate.length)) {
+      size = smaller;
+      lines = candidate;
+    }
   }
   const maxLines = Math.max(1, Math.floor((box.height - size * capHeight) / (size * LINE_HEIGHT)) + 1);
   if (lines.length > maxLines) {
