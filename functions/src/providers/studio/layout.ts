@@ -59,9 +59,9 @@ export function subjectSquares(plan: ScenePlan, peopleCount: number): Square[] {
           [0.56, 0.84, 0.22],
         ]
       : [
-          [0.73, 0.52, 0.74],
-          [0.9, 0.8, 0.3],
-          [0.9, 0.2, 0.26],
+          [0.71, 0.52, 0.74],
+          [0.915, 0.8, 0.3],
+          [0.915, 0.2, 0.26],
         ];
   return plan.subjects.slice(0, spots.length).map((_, i) => {
     const [x, y, size] = spots[i] ?? [0.73, 0.52, 0.5];
