@@ -70,10 +70,12 @@ async function difference(a: Uint8Array, b: Uint8Array) {
 }
 const generate = async (prompt: string, references: ImageData[] = [], people: Person[] = []) =>
   bytesOf(await provider.generate({ prompt, references, people }));
+/** Each render takes about a second of a busy machine's CPU; a test makes several. */
+const RENDERS = { timeout: 30_000 };
 const editOf = async (prompt: string, source: Uint8Array, people: Person[] = []) =>
   bytesOf(await provider.edit({ prompt, images: [{ bytes: source, mimeType: 'image/png' }], people }));
 
-describe('the offline studio: a new image', () => {
+describe('the offline studio: a new image', RENDERS, () => {
   it('composes a 1536x864 PNG with the quoted text in the safe zone', async () => {
     const withText = await generate('A cat astronaut "SPACE CAT"');
     const without = await generate('A cat astronaut');
@@ -124,7 +126,7 @@ describe('the offline studio: a new image', () => {
   });
 });
 
-describe('the offline studio: people', () => {
+describe('the offline studio: people', RENDERS, () => {
   const near = (pixel: Uint8Array | Buffer, rgb: number[]) =>
     [...pixel].every((value, i) => Math.abs(value - (rgb[i] ?? 0)) <= 3);
 
@@ -162,7 +164,7 @@ describe('the offline studio: people', () => {
   });
 });
 
-describe('the offline studio: edits of its own images', () => {
+describe('the offline studio: edits of its own images', RENDERS, () => {
   it('makes it brighter or darker, the people keeping their colours', async () => {
     const people = [{ name: 'Ada', photos: [await solid('#d21ec8', 300, 600)] }];
     const source = await generate('A dog "WOOF"', [], people);
@@ -201,7 +203,7 @@ describe('the offline studio: edits of its own images', () => {
   });
 });
 
-describe('the offline studio: edits of other images', () => {
+describe('the offline studio: edits of other images', RENDERS, () => {
   it('changes the pixels: brighter, darker, grey, tinted, with new text on a panel', async () => {
     const source = (await solid('#606060', WIDTH, HEIGHT)).bytes;
     expect(await mean(await editOf('Make it brighter', source))).toBeGreaterThan((await mean(source)) + 20);
@@ -236,6 +238,9 @@ describe('the offline classifier', () => {
     ['change the background to blue', withImage, 'IMAGE_EDIT'],
     ['Add "WOW" to this', withImage, 'IMAGE_EDIT'],
     ['darker please', withImage, 'IMAGE_EDIT'],
+    ['zoom in', withImage, 'IMAGE_EDIT'],
+    ['remove the cat', withImage, 'IMAGE_EDIT'],
+    ['make a cat', withImage, 'NEW_IMAGE'],
     ['A wholly new picture of a dog on a beach', withImage, 'NEW_IMAGE'],
     ['Make it brighter', [withImage[0] as ChatTurn], 'NEW_IMAGE'],
   ] as const)('classifies %j as %s', (message, history, expected) => {

@@ -11,6 +11,8 @@ export const LOCAL_MODEL = 'local-compositor';
 const EDIT_VERB =
   /\b(make|change|edit|add|remove|delete|replace|turn|put|swap|move|adjust|fix|update|recolou?r|crop|zoom|brighten|darken|increase|decrease|keep|use|circle|flip)\b/i;
 const PREVIOUS_IMAGE = /\b(it|its|this|that|the (image|picture|thumbnail|photo|background|text|title))\b/i;
+/** Verbs that only ever change an existing image: a short request with one ("zoom in", "remove the cat") is an edit. */
+const TWEAK_VERB = /\b(zoom|remove|delete|crop|brighten|darken|flip|recolou?r|circle|add)\b/i;
 const COMPARATIVE =
   /\b(brighter|darker|bigger|smaller|larger|bolder|sharper|warmer|cooler|more|less|instead|again)\b/i;
 
@@ -24,7 +26,7 @@ export function classifyOffline(history: ChatTurn[], message: string): Classific
   const aboutPrevious =
     PREVIOUS_IMAGE.test(message) && (EDIT_VERB.test(message) || COMPARATIVE.test(message));
   const shortTweak =
-    (COMPARATIVE.test(message) || EDIT_VERB.test(message)) && message.trim().split(/\s+/).length <= 4;
+    (COMPARATIVE.test(message) || TWEAK_VERB.test(message)) && message.trim().split(/\s+/).length <= 4;
   return aboutPrevious || shortTweak ? 'IMAGE_EDIT' : 'NEW_IMAGE';
 }
 
