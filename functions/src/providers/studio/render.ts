@@ -59,7 +59,7 @@ export async function renderScene(
   const zoom = zoomWindow(plan.zoom, focus);
   let scene = sharp(flat.data, { raw: flat.info });
   if (plan.zoom > 1) {
-    // extract and resize in one pipeline would resize first; a second pipeline keeps the order.
+    // The crop is cut from the finished scene, then enlarged back to the frame.
     const cut = await scene.extract(zoom).raw().toBuffer({ resolveWithObject: true });
     scene = sharp(cut.data, { raw: cut.info }).resize(WIDTH, HEIGHT);
   }
@@ -106,6 +106,7 @@ export async function renderScene(
   ];
   const png = await sharp(adjusted.data, { raw: adjusted.info })
     .composite(overlays)
+    .removeAlpha()
     .png({ compressionLevel: 4 })
     .toBuffer();
   return backdrop ? new Uint8Array(png) : withPlan(png, plan);
