@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { securityHeaderValues } from '../infra/src/security-headers';
 import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';
 import { ensureTables, LOCAL_REGION, startDynamoLocal } from './dynamodb';
 import { LocalJobQueue } from './job-queue';
 import { createLocalVerifier } from './jwt';
+import { lambdaThread } from './lambda-thread';
 import { freePort } from './ports';
 import { localSettings } from './settings';
 import { loadSigningKey } from './signing-key';
@@ -108,7 +110,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const stripe = await startLocalStripe(url, dataDir);
     if (stripe) stops.push(stripe.stop);
 
-    const queue = new LocalJobQueue(() => import('../functions/src/handlers/worker').then((m) => m.handler), {
+    // The worker runs in a thread of its own, as it runs in Lambdas of its own in AWS. sharp is
+    // held by this thread too: a thread that ends must not unload the native library under it.
+    const worker = lambdaThread<SQSEvent, SQSBatchResponse>(
+      new URL('../functions/src/handlers/worker.ts', import.meta.url),
+    );
+    stops.push(() => worker.stop());
+    void import('sharp').catch(() => undefined);
+    const queue = new LocalJobQueue(async () => worker.invoke, {
       maxReceiveCount: 3,
       visibilityTimeoutMs: localSettings().LOCAL_QUEUE_RETRY_MS,
       maxConcurrency: 100,

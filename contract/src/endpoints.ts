@@ -77,6 +77,7 @@ export const endpoints = {
     path: '/api/conversations',
     response: z.object({ conversations: z.array(conversationSchema) }),
   },
+  /** Without a title, the caller's conversation nobody has written in yet is opened again (200), else one is made (201). */
   createConversation: {
     method: 'POST',
     path: '/api/conversations',

@@ -4,6 +4,7 @@ export * from './credits';
 export * from './endpoints';
 export * from './errors';
 export * from './jobs';
+export * from './legibility';
 export * from './messages';
 export * from './models';
 export * from './packages';

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { legibilitySchema } from './legibility';
+import { EMPTY_TITLE_TEXT } from './texts';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
 /** A message's generation state: `pending` while its job runs, then `done` or `error`. */
@@ -54,6 +56,8 @@ export const messageSchema = z.object({
   is_edit: z._default(z.boolean(), false),
   created_at: z.string(),
   status: z._default(messageStatusSchema, 'done'),
+  /** How the image's text reads at feed size; absent until checked, after the image is ready. */
+  legibility: z.optional(z.nullable(legibilitySchema)),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */
@@ -104,9 +108,12 @@ export const conversationSchema = z.object({
 
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/** Titles are cut to this many characters (counted whole), by the backend and in the rename box. */
+export const TITLE_LENGTH = 50;
+
 const titleSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title is too long'));
+  .check(z.trim(), z.minLength(1, EMPTY_TITLE_TEXT), z.maxLength(200, 'Title is too long'));
 export const createConversationBodySchema = z.object({ title: z.optional(titleSchema) });
 export const renameConversationBodySchema = z.object({ title: titleSchema });
 

@@ -23,6 +23,9 @@ export const GREETING =
 /** A conversation's title until its first prompt names it. */
 export const DEFAULT_TITLE = 'New Conversation';
 
+/** A rename to nothing but spaces is refused with this. */
+export const EMPTY_TITLE_TEXT = 'A conversation needs a title.';
+
 /** An error answer that says nothing more specific. */
 export const INTERNAL_ERROR_TEXT = 'An unexpected error occurred';
 

@@ -10,11 +10,17 @@ import { repoPath } from './paths';
 export const NATIVE_MODULES = ['sharp'] as const;
 
 /**
+ * The legibility check's OCR: tesseract.js runs its WebAssembly in a worker thread it starts from
+ * its own files, and reads the English data from its package's folder, so neither can be inlined.
+ */
+const TEXT_READER_MODULES = ['tesseract.js', '@tesseract.js-data/eng'] as const;
+
+/**
  * The image providers' SDKs and the offline studio's font parser: the worker loads one with
  * import() only when a job uses that provider, so they stay out of the bundle (a cold start
  * parses none) and are installed beside it like the native modules.
  */
-export const LAZY_MODULES = ['openai', '@google/genai', 'opentype.js'] as const;
+export const LAZY_MODULES = ['openai', '@google/genai', 'opentype.js', ...TEXT_READER_MODULES] as const;
 
 /**
  * The offline studio's font, keyword list and emoji illustrations: files it reads, not modules

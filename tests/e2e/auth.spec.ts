@@ -45,8 +45,11 @@ test.describe('sign-up, sign-in and sign-out', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
     }
     await auth.switchToSignIn();
-    await auth.signIn(ada.email, 'wrong-password');
-    await expect(auth.alert()).toBeVisible();
+    // A wrong password and an unknown address read the same: nothing says whether an account exists.
+    await auth.signInAndSettle(ada.email, 'wrong-password');
+    await expect(auth.alert()).toHaveText('Incorrect email or password.');
+    await auth.signInAndSettle(persona('nobody').email, 'wrong-password');
+    await expect(auth.alert()).toHaveText('Incorrect email or password.');
     await auth.signIn(ada.email, ada.password);
     await new AppPage(page).expectSignedIn();
     await expect(app.credits()).toHaveAccessibleName('3 credits');

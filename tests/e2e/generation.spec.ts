@@ -39,6 +39,9 @@ test.describe('generating and editing thumbnails offline', () => {
       await chat.send('Make it brighter');
       await expect(chat.pendingMessages()).toContainText(/Processing your request|Editing your image/);
       await expect(app.credits()).toHaveAccessibleName('1 credit');
+      await expect(app.credits()).toHaveAccessibleDescription(
+        'Only 1 credit left. Buy credits to keep generating.',
+      );
       await expect(chat.imageMessages()).toHaveCount(2, { timeout: jobTimeout });
 
       const edited = chat.imageMessages().last();
@@ -105,7 +108,13 @@ test.describe('generating and editing thumbnails offline', () => {
       await expect(dialog).toContainText(INSUFFICIENT);
       await checkScreen(page, 'chat-no-credits');
       await page.keyboard.press('Escape');
-      await expect(chat.assistantMessages().last()).toHaveText(INSUFFICIENT);
+      await expect(dialog).toHaveCount(0);
+      const refusal = chat.assistantMessages().last();
+      await expect(refusal).toContainText(INSUFFICIENT);
+      // Never a dead end: the refusal itself opens the purchase again.
+      await refusal.getByRole('button', { name: 'Buy credits' }).click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
       await expect(chat.userMessages().last().getByRole('img')).toHaveCount(0);
       await expect(chat.imageMessages()).toHaveCount(3);
       await expect(app.credits()).toHaveAccessibleName('0 credits');

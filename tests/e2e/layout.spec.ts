@@ -1,4 +1,17 @@
+import type { Locator } from '@playwright/test';
+import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`no box for ${locator}`);
+  return box;
+}
 
 test.describe('the app frame', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -46,3 +59,81 @@ test.describe('the app frame', () => {
     await app.expectSignedIn();
   });
 });
+
+for (const size of sizes) {
+  test.describe(`layout details on ${size.name}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("the provider's name fits, purchase rows align, toasts clear the header, a sent reference shows whole", async ({
+      page,
+    }) => {
+      const app = await signUpThroughUi(page, persona(`details-${size.name}`));
+      const chat = new ChatPage(page);
+
+      await test.step("the chosen provider's whole name shows", async () => {
+        await expect(chat.selectedProvider()).toHaveText('Offline preview (no AI)');
+        expect(await chat.providerNameFits()).toBe(true);
+      });
+
+      await test.step('every package row has the same layout, badge or not', async () => {
+        await page.getByRole('button', { name: 'Buy Credits' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+        const rows = ['Starter', 'Popular', 'Pro'].map((name) =>
+          dialog.locator('label').filter({ hasText: name }),
+        );
+        const radios = await Promise.all(rows.map((row) => boxOf(row.getByRole('radio'))));
+        const prices = await Promise.all(
+          rows.map((row, index) => boxOf(row.getByText(['$6.99', '$14.99', '$29.99'][index] ?? ''))),
+        );
+        const heights = await Promise.all(rows.map(async (row) => (await boxOf(row)).height));
+        expect(new Set(heights.map(Math.round)).size).toBe(1);
+        expect(new Set(radios.map((box) => Math.round(box.x))).size).toBe(1);
+        expect(new Set(prices.map((box) => Math.round(box.x + box.width))).size).toBe(1);
+        // Within each row the radio and the price sit on one line.
+        radios.forEach((radio, index) => {
+          const price = prices[index];
+          expect(
+            Math.abs(radio.y + radio.height / 2 - ((price?.y ?? 0) + (price?.height ?? 0) / 2)),
+          ).toBeLessThan(2);
+        });
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+      });
+
+      await test.step('a toast shows below the header, never over its controls', async () => {
+        await page.route('**/api/conversations/*/messages', (route) =>
+          route.request().method() === 'POST' ? route.abort() : route.fallback(),
+        );
+        await chat.send('A red car');
+        await expect(app.toasts()).toHaveCount(1);
+        const header = await boxOf(app.header());
+        await expect
+          .poll(async () => (await boxOf(app.toasts().first())).y)
+          .toBeGreaterThanOrEqual(header.y + header.height);
+        await page.unroute('**/api/conversations/*/messages');
+      });
+
+      await test.step('a square reference in a sent message is shown whole, not cropped to 16:9', async () => {
+        await chat.dropFile('square.png', 'image/png', await makeReferencePng(400, 400));
+        await expect(chat.attachments().filter({ hasText: 'square.png' })).not.toHaveAttribute(
+          'aria-busy',
+          'true',
+        );
+        await chat.messageBox().press('Enter');
+        const reference = chat.userMessages().last().getByRole('img', { name: 'Reference image 1' });
+        await expect(reference).toHaveJSProperty('complete', true);
+        const shown = await reference.evaluate((element) => {
+          const img = element as unknown as {
+            clientWidth: number;
+            clientHeight: number;
+            naturalWidth: number;
+            naturalHeight: number;
+          };
+          return { shown: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight };
+        });
+        expect(shown.natural).toBeCloseTo(1, 2);
+        expect(shown.shown).toBeCloseTo(shown.natural, 1);
+      });
+    });
+  });
+}

@@ -75,6 +75,21 @@ describe('the template a deploy synthesizes', () => {
     }
     for (const asset of assets) expect(existsSync(join(asset, 'index.mjs'))).toBe(true);
   });
+
+  it('gives the worker, and only it, the OCR of the legibility check with its English data', () => {
+    const assets = deployedFunctions(stack).map(({ fn }) =>
+      join(assemblyDir, template.Resources[logicalId(fn)].Metadata['aws:asset:path']),
+    );
+    const withOcr = assets.filter((asset) => existsSync(join(asset, 'node_modules', 'tesseract.js')));
+    expect(withOcr).toHaveLength(1);
+    const [worker] = withOcr as [string];
+    expect(existsSync(join(worker, 'node_modules', 'tesseract.js-core'))).toBe(true);
+    expect(
+      existsSync(
+        join(worker, 'node_modules', '@tesseract.js-data', 'eng', '4.0.0_best_int', 'eng.traineddata.gz'),
+      ),
+    ).toBe(true);
+  });
 });
 
 describe("the worker's bundle, which runs the offline studio when it is turned on", () => {

@@ -1,3 +1,4 @@
+import { EMPTY_TITLE_TEXT } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -93,12 +94,56 @@ describe('conversations and messages', () => {
     expect((await api('GET', `/api/conversations/${id}/messages`)).body.messages).toHaveLength(1);
   });
 
-  it('renames a conversation', async () => {
+  it('renames a conversation, cutting the title like every title and refusing a blank one', async () => {
     const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    const renamed = await api('PATCH', `/api/conversations/${id}`, { title: 'Gaming channel' });
+    const renamed = await api('PATCH', `/api/conversations/${id}`, { title: '  Gaming   channel ' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.conversation.title).toBe('Gaming channel');
-    expect((await api('PATCH', `/api/conversations/${id}`, { title: '' })).status).toBe(400);
+    const long = await api('PATCH', `/api/conversations/${id}`, { title: 'z'.repeat(80) });
+    expect(long.body.conversation.title).toBe(`${'z'.repeat(50)}...`);
+    for (const title of ['', '   ', '\u0000']) {
+      const blank = await api('PATCH', `/api/conversations/${id}`, { title });
+      expect(blank.status).toBe(400);
+      expect(blank.body.error).toContain(EMPTY_TITLE_TEXT);
+    }
+    const listed = (await api('GET', '/api/conversations')).body.conversations;
+    expect(listed.find((c: { id: string }) => c.id === id).title).toBe(`${'z'.repeat(50)}...`);
+  });
+
+  it('opens the conversation nobody has written in again instead of piling up empty ones', async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'reuse');
+    const api = apiAs(baseUrl, user.accessToken);
+    const listIds = async () =>
+      (await api('GET', '/api/conversations')).body.conversations.map((c: { id: string }) => c.id);
+
+    const first = await api('POST', '/api/conversations', {});
+    expect(first.status).toBe(201);
+    const again = await api('POST', '/api/conversations', {});
+    expect(again).toMatchObject({ status: 200, body: { conversation: { id: first.body.conversation.id } } });
+    expect(await listIds()).toEqual([first.body.conversation.id]);
+
+    // Once the user wrote in it (before any answer named it), it is never handed out as new.
+    const sent = await api('POST', `/api/conversations/${first.body.conversation.id}/messages`, {
+      content: 'A first prompt',
+    });
+    expect(sent.status).toBe(202);
+    const second = await api('POST', '/api/conversations', {});
+    expect(second.status).toBe(201);
+    expect(second.body.conversation.id).not.toBe(first.body.conversation.id);
+
+    // A renamed empty conversation is the user's own; asking with a title always makes a new one.
+    await api('PATCH', `/api/conversations/${second.body.conversation.id}`, { title: 'Kept for later' });
+    const third = await api('POST', '/api/conversations', {});
+    expect(third.status).toBe(201);
+    const titled = await api('POST', '/api/conversations', { title: 'Named' });
+    expect(titled.status).toBe(201);
+
+    // Reopened, an older empty conversation moves to the top of the list.
+    await api('POST', `/api/conversations/${titled.body.conversation.id}/messages`, { content: 'Busy' });
+    const reopened = await api('POST', '/api/conversations', {});
+    expect(reopened.body.conversation.id).toBe(third.body.conversation.id);
+    expect((await listIds())[0]).toBe(third.body.conversation.id);
+    expect(await listIds()).toHaveLength(4);
   });
 
   it('deletes a conversation with its messages', async () => {

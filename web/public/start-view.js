@@ -1,15 +1,26 @@
-// Runs before the page paints (a classic script in <head>; the CSP allows no inline script). The
-// HTML holds the prerendered landing page; a visitor who will see the app instead (a route other
-// than `/`, or a session Amplify may restore) must not see it flash first, so it is hidden here.
-// The same rule as `initialView` in src/app/root.tsx.
+// Runs before the page paints (a classic script in <head>; the CSP allows no inline script).
 (() => {
-  let app = window.location.pathname !== '/';
+  let storage;
   try {
-    for (let index = 0; !app && index < localStorage.length; index += 1) {
-      app = localStorage.key(index)?.startsWith('CognitoIdentityServiceProvider.') === true;
-    }
+    storage = window.localStorage;
   } catch {
-    // No storage access (privacy modes): then no session can be restored either.
+    // No storage access (privacy modes): no session can be restored and no theme was chosen.
+  }
+
+  // The theme: the one the creator chose in the app, else the system's (dark when it says nothing),
+  // set here so the page never flashes the other one. The same rule as src/lib/theme.ts.
+  const choice = storage?.getItem('theme');
+  const light =
+    choice === 'light' || (choice !== 'dark' && matchMedia('(prefers-color-scheme: light)').matches);
+  document.documentElement.classList.toggle('light', light);
+  document.documentElement.classList.toggle('dark', !light);
+
+  // The HTML holds the prerendered landing page; a visitor who will see the app instead (a route
+  // other than `/`, or a session Amplify may restore) must not see it flash first, so it is hidden
+  // here. The same rule as `initialView` in src/app/root.tsx.
+  let app = window.location.pathname !== '/';
+  for (let index = 0; storage && !app && index < storage.length; index += 1) {
+    app = storage.key(index)?.startsWith('CognitoIdentityServiceProvider.') === true;
   }
   if (app) document.documentElement.dataset.startView = 'app';
 })();

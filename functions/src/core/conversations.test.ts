@@ -1,6 +1,6 @@
 import { DEFAULT_TITLE, GREETING } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { titleAfterAnswer, titleFromPrompt } from './conversations';
+import { isUnusedConversation, titleAfterAnswer, titleFromPrompt, titleFromText } from './conversations';
 
 describe('titleFromPrompt', () => {
   it('keeps a short prompt as it is', () => {
@@ -29,6 +29,39 @@ describe('titleFromPrompt', () => {
     expect(title).toBe(`${'a'.repeat(49)}🙂...`);
     expect(encodeURIComponent(title)).toBeTruthy(); // throws on half an emoji
     expect(titleFromPrompt('Bold\u0000 \u001b[31mred\ud800 text')).toBe('Bold [31mred\uFFFD text');
+  });
+});
+
+describe('titleFromText (a rename)', () => {
+  it('trims, joins runs of spaces and cuts to 50 characters like every title', () => {
+    expect(titleFromText('  Gaming   channel  ')).toBe('Gaming channel');
+    expect(titleFromText('y'.repeat(60))).toBe(`${'y'.repeat(50)}...`);
+  });
+
+  it('has nothing for a name that is blank or draws nothing', () => {
+    expect(titleFromText('   ')).toBeUndefined();
+    expect(titleFromText('\u0000\u001b')).toBeUndefined();
+  });
+});
+
+describe('isUnusedConversation', () => {
+  const greeting = { role: 'assistant' as const };
+  const prompt = { role: 'user' as const };
+  const untitled = { title: DEFAULT_TITLE };
+
+  it('is unused while it holds only the greeting, or nothing', () => {
+    expect(isUnusedConversation(untitled, [greeting])).toBe(true);
+    expect(isUnusedConversation(untitled, [])).toBe(true);
+  });
+
+  it('is used once the user wrote in it, even before any answer named it', () => {
+    expect(isUnusedConversation(untitled, [greeting, prompt])).toBe(false);
+    // The send's pair may list its answer first: the prompt is still among the first three.
+    expect(isUnusedConversation(untitled, [greeting, greeting, prompt])).toBe(false);
+  });
+
+  it('is used once it has a title of its own', () => {
+    expect(isUnusedConversation({ title: 'Gaming channel' }, [greeting])).toBe(false);
   });
 });
 

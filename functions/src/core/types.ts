@@ -1,4 +1,4 @@
-import type { Message } from '@thumbnail-studio/contract';
+import type { Legibility, Message } from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 
@@ -27,8 +27,10 @@ export interface ImageKeys {
  * when read), plus the job bookkeeping of a pending assistant message.
  */
 export interface StoredMessage
-  extends Omit<Message, 'image_url' | 'image_sources' | 'full_image_url' | 'downloads'> {
+  extends Omit<Message, 'image_url' | 'image_sources' | 'full_image_url' | 'downloads' | 'legibility'> {
   image_url: null;
+  /** Written once the image's text has been read back, after the job settled. */
+  legibility?: Legibility;
   image_keys?: ImageKeys;
   provider?: string;
   /** On a job: the id of the user message it answers. */

@@ -5,6 +5,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { Legibility } from '@thumbnail-studio/contract';
 import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
@@ -55,6 +56,25 @@ export async function listMessagesPage(
   const more = newestFirst.length > options.limit;
   const messages = newestFirst.slice(0, options.limit).reverse();
   return { messages, more };
+}
+
+/** A conversation's first `limit` messages, oldest first: only their roles are read. */
+export async function listFirstMessageRoles(
+  conversationId: string,
+  limit: number,
+): Promise<Pick<StoredMessage, 'role'>[]> {
+  const { Items } = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'conversation_id = :c',
+      ExpressionAttributeValues: { ':c': conversationId },
+      ProjectionExpression: '#role',
+      ExpressionAttributeNames: { '#role': 'role' },
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []) as Pick<StoredMessage, 'role'>[];
 }
 
 /** The conversation's assistant messages from the one with id `since` on, oldest first. */
@@ -202,6 +222,22 @@ export async function showJobPhase(job: StoredMessage, content: string): Promise
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':content': content, ':pending': 'pending' },
+      }),
+    ),
+  );
+}
+
+/** Records how the image's text reads, on a settled image message that still exists. */
+export async function saveLegibility(job: StoredMessage, legibility: Legibility): Promise<void> {
+  await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keyOf(job),
+        UpdateExpression: 'SET legibility = :legibility',
+        ConditionExpression: '#status = :done',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':legibility': legibility, ':done': 'done' },
       }),
     ),
   );

@@ -1,24 +1,28 @@
 import { createConversationBodySchema, renameConversationBodySchema } from '@thumbnail-studio/contract';
-import { updateConversation } from '../data/conversations-repo';
-import { NotFoundError } from '../lib/errors';
 import { createApiHandler, json, noContent, parseBody } from '../lib/http';
 import type { RouteKey } from '../routes';
-import { createConversationWithGreeting, deleteConversationWithContent } from '../services/conversations';
+import {
+  createConversationWithGreeting,
+  deleteConversationWithContent,
+  renameConversation,
+  reopenUnusedConversation,
+} from '../services/conversations';
 import { takeRateLimit } from '../services/limits';
 
 /** Changes to conversations; the list is served by `reads`. */
 export const handler = createApiHandler<RouteKey<'conversations'>>({
+  // Without a title, a conversation nobody has written in yet is opened again (200) before a new one is made (201).
   'POST /api/conversations': async ({ userId, event }) => {
     await takeRateLimit(userId, 'createConversation');
     const { title } = parseBody(event, createConversationBodySchema);
+    const unused = title === undefined ? await reopenUnusedConversation(userId) : undefined;
+    if (unused) return json(200, { conversation: unused });
     return json(201, { conversation: await createConversationWithGreeting(userId, title) });
   },
 
   'PATCH /api/conversations/{id}': async ({ userId, params, event }) => {
     const { title } = parseBody(event, renameConversationBodySchema);
-    const conversation = await updateConversation(userId, params.id ?? '', { title });
-    if (!conversation) throw new NotFoundError('Conversation not found');
-    return json(200, { conversation });
+    return json(200, { conversation: await renameConversation(userId, params.id ?? '', title) });
   },
 
   'DELETE /api/conversations/{id}': async ({ userId, params }) => {

@@ -3,6 +3,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { runGenerationJob } from '../services/generation-job';
+import { recordLegibility } from '../services/legibility-check';
 
 /** Time kept from the invocation's own limit to refund a job that ran out of time. */
 export const SETTLE_RESERVE_MS = 30_000;
@@ -41,12 +42,16 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       logger.error('malformed job dropped', { messageId: record.messageId });
       continue;
     }
+    let answered: Awaited<ReturnType<typeof runGenerationJob>>;
     try {
-      await runGenerationJob(job.data, jobDeadlineMs(context));
+      answered = await runGenerationJob(job.data, jobDeadlineMs(context));
     } catch (error) {
       logger.error('job will be retried', { jobId: job.data.jobId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });
+      continue;
     }
+    // After the job: its image is out and its credit settled; this never fails the record.
+    if (answered) await recordLegibility(answered);
   }
   return { batchItemFailures };
 }

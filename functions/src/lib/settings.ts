@@ -57,6 +57,11 @@ const productSettings = z.object({
   RATE_LIMIT_CONVERSATIONS_PER_MINUTE: count(20),
   /** Attachments one user may have handed out and not yet sent (0: no cap); each holds up to 10 MB. */
   MAX_PENDING_UPLOADS: count(40),
+  /**
+   * Read each new thumbnail's text back by OCR after its job settled (no credit, no delay to the
+   * image; a couple of seconds of the worker's CPU). Off, messages carry no legibility verdict.
+   */
+  LEGIBILITY_CHECK: z._default(z.stringbool(), true),
 });
 
 /** The image providers; model ids are settings because vendors retire models. */

@@ -1,17 +1,28 @@
-import { DEFAULT_TITLE, GREETING } from '@thumbnail-studio/contract';
+import { DEFAULT_TITLE, EMPTY_TITLE_TEXT, GREETING } from '@thumbnail-studio/contract';
 import { deleteBlobs } from '../adapters/blob-store';
-import { titleAfterAnswer } from '../core/conversations';
+import {
+  FIRST_MESSAGES_TO_CHECK,
+  isUnusedConversation,
+  titleAfterAnswer,
+  titleFromText,
+} from '../core/conversations';
 import { imageKeysOf, newMessage } from '../core/messages';
 import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
   getConversationById,
+  listConversationsByUser,
   putConversation,
   updateConversation,
 } from '../data/conversations-repo';
 import { refundJob } from '../data/credits-repo';
-import { deleteMessagesByConversation, listMessagesByConversation, putMessage } from '../data/messages-repo';
-import { NotFoundError } from '../lib/errors';
+import {
+  deleteMessagesByConversation,
+  listFirstMessageRoles,
+  listMessagesByConversation,
+  putMessage,
+} from '../data/messages-repo';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 
 /** A new conversation, opened by the assistant's greeting. */
@@ -37,6 +48,38 @@ export async function createConversationWithGreeting(userId: string, title?: str
     }),
   );
   await putConversation(conversation);
+  return conversation;
+}
+
+/** How many untitled conversations, newest first, are looked into for one nobody has used. */
+const UNUSED_CANDIDATES = 5;
+
+/**
+ * The caller's newest conversation nobody has written in yet, moved to the top of the list, so
+ * asking for a new conversation again (on any device, after any reload) opens that one instead
+ * of piling up empty ones. Undefined when there is none.
+ */
+export async function reopenUnusedConversation(userId: string): Promise<Conversation | undefined> {
+  const untitled = (await listConversationsByUser(userId))
+    .filter((conversation) => conversation.title === DEFAULT_TITLE)
+    .slice(0, UNUSED_CANDIDATES);
+  const firstMessages = await Promise.all(
+    untitled.map((conversation) => listFirstMessageRoles(conversation.id, FIRST_MESSAGES_TO_CHECK)),
+  );
+  const unused = untitled.find((conversation, index) =>
+    isUnusedConversation(conversation, firstMessages[index] ?? []),
+  );
+  if (!unused) return undefined;
+  // Undefined if it was deleted meanwhile: then a new one is made after all.
+  return updateConversation(userId, unused.id, { updated_at: new Date().toISOString() });
+}
+
+/** Renames a conversation; the title is cut like every title, and one with nothing to show is refused. */
+export async function renameConversation(userId: string, id: string, name: string): Promise<Conversation> {
+  const title = titleFromText(name);
+  if (!title) throw new BadRequestError(EMPTY_TITLE_TEXT);
+  const conversation = await updateConversation(userId, id, { title });
+  if (!conversation) throw new NotFoundError('Conversation not found');
   return conversation;
 }
 

@@ -16,6 +16,7 @@ import { type Operation, otherErrorText } from '../providers/error-texts';
 import type { GenerationResult } from '../providers/types';
 import { nameConversationAfterAnswer } from './conversations';
 import { contextKeysOf, loadContextImages, loadPeople, toChatTurns } from './job-context';
+import type { AnsweredJob } from './legibility-check';
 
 /** How far a job got: which provider operation it is in, once decided. */
 interface Progress {
@@ -30,15 +31,16 @@ interface Progress {
  * The job has `deadlineMs` for all of it. When that passes, every step still
  * under way is aborted and the job is refunded at once, with the provider's
  * text for a failed generation or edit (the general one before either began).
+ * Answers the settled image, for what follows a job (the legibility check).
  */
 export async function runGenerationJob(
   message: JobMessage,
   deadlineMs: number = settings().JOB_DEADLINE_MS,
-): Promise<void> {
+): Promise<AnsweredJob | undefined> {
   const job = await claimJob(message);
   if (!job) {
     logger.info('job already taken or settled', { jobId: message.jobId });
-    return;
+    return undefined;
   }
   // A timer of its own (not AbortSignal.timeout, which doesn't keep the process awake) that ends with the job.
   const deadline = new AbortController();
@@ -46,13 +48,15 @@ export async function runGenerationJob(
   try {
     const progress: Progress = {};
     const answering = answerJob(job, deadline.signal, progress);
-    if ((await Promise.race([answering, timeUp(deadline.signal)])) !== TIME_UP) return;
+    const answered = await Promise.race([answering, timeUp(deadline.signal)]);
+    if (answered !== TIME_UP) return answered;
 
     const settled = await refundJob(job, outOfTimeText(job, progress));
     // `refunded` is false only when the job settled just before its deadline.
     logger.warn('job ran out of time', { jobId: job.id, deadlineMs, refunded: settled, ...progress });
     // Every step gives up once the deadline has passed; waiting lets it delete images it stored meanwhile.
     await answering.catch((error) => logger.warn('job failed after its deadline', { jobId: job.id, error }));
+    return undefined;
   } finally {
     clearTimeout(timer);
   }
@@ -80,7 +84,11 @@ function outOfTimeText(job: StoredMessage, progress: Progress): string {
  * the job is no longer this function's to settle: it stops, deleting any
  * images it stored.
  */
-async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Progress): Promise<void> {
+async function answerJob(
+  job: StoredMessage,
+  signal: AbortSignal,
+  progress: Progress,
+): Promise<AnsweredJob | undefined> {
   let settled = false;
   try {
     // The job answers the message it was sent with, even if another tab's send interleaved ids;
@@ -126,7 +134,7 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
     if (result.type === 'error') {
       settled = await refundJob(job, result.content);
       logger.info('job failed at the provider; refunded', { jobId: job.id, content: result.content });
-      return;
+      return undefined;
     }
     const answeredAt = performance.now();
     const imageKeys = await storeImages(job, result.image.bytes);
@@ -147,13 +155,15 @@ async function answerJob(job: StoredMessage, signal: AbortSignal, progress: Prog
     if (settled && request.selected_model_ids?.length) {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
+    return settled ? { job, image: result.image.bytes, prompt: request.content } : undefined;
   } catch (error) {
     if (signal.aborted) {
       logger.info('job stopped at its deadline', { jobId: job.id, error });
-      return;
+      return undefined;
     }
     logger.error('job failed', { jobId: job.id, error });
     if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);
+    return undefined;
   }
 }
 

@@ -7,6 +7,23 @@ export class AppPage {
     await expect(this.page.getByRole('heading', { name: 'Create Thumbnails' })).toBeVisible();
   }
 
+  /** The signed-in screen's header, with its controls. */
+  header() {
+    return this.page.getByRole('banner');
+  }
+
+  /** The toasts on screen. */
+  toasts() {
+    return this.page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  }
+
+  /** Picks a theme in the account menu ('System theme', 'Light theme' or 'Dark theme'). */
+  async chooseTheme(name: string) {
+    await this.page.getByRole('button', { name: 'Account menu' }).click();
+    await this.page.getByRole('menuitemradio', { name }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
   credits() {
     return this.page.getByRole('button', { name: /^\d+ credits?$/ });
   }

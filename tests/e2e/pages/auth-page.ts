@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export class AuthPage {
   constructor(readonly page: Page) {}
@@ -40,6 +40,19 @@ export class AuthPage {
   async signIn(email: string, password: string) {
     await this.fill(email, password);
     await this.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  }
+
+  /** Signs in and waits until Cognito has answered and the form shows the outcome (no longer busy). */
+  async signInAndSettle(email: string, password: string) {
+    const answered = this.page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith('/cognito'),
+    );
+    await this.signIn(email, password);
+    await answered;
+    await expect(this.page.getByRole('button', { name: 'Sign In', exact: true })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   }
 
   async confirm(code: string) {

@@ -5,6 +5,31 @@ import sharp from 'sharp';
 declare const DataTransfer: new () => { items: { add(file: File): void } };
 declare const navigator: { clipboard: { writeText(text: string): Promise<void> } };
 
+interface ScrollBox {
+  scrollHeight: number;
+  scrollTop: number;
+  clientHeight: number;
+}
+
+/**
+ * Reads (and with `toBottom`, first scrolls) the element that scrolls the message list: the log's
+ * nearest ancestor with its own scroll bar. Runs in the page, so it carries everything it uses.
+ */
+function measureScroller(log: unknown, toBottom: boolean): ScrollBox {
+  type Box = ScrollBox & { parentElement: Box | null };
+  const style = (element: Box) =>
+    (globalThis as unknown as { getComputedStyle(e: Box): { overflowY: string } }).getComputedStyle(element);
+  let element = (log as Box).parentElement;
+  while (element && style(element).overflowY !== 'auto') element = element.parentElement;
+  if (!element) throw new Error('the message list has no scroller');
+  if (toBottom) element.scrollTop = element.scrollHeight;
+  return {
+    scrollHeight: element.scrollHeight,
+    scrollTop: element.scrollTop,
+    clientHeight: element.clientHeight,
+  };
+}
+
 /** A real PNG made on the fly, as a user would drop one from their disk. */
 export async function makeReferencePng(width = 640, height = 360): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#2563eb' } })
@@ -65,6 +90,30 @@ export class ChatPage {
     return this.page.getByRole('combobox', { name: 'AI model' });
   }
 
+  /** Whether the chosen model's whole name fits in the selector, between its paddings (no ellipsis). */
+  providerNameFits() {
+    return this.providerSelect().evaluate((select) => {
+      type Select = {
+        clientWidth: number;
+        selectedOptions: { text: string }[];
+      };
+      type Style = { font: string; paddingLeft: string; paddingRight: string };
+      type Canvas = {
+        getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } };
+      };
+      const page = globalThis as unknown as {
+        getComputedStyle(element: unknown): Style;
+        document: { createElement(tag: 'canvas'): Canvas };
+      };
+      const style = page.getComputedStyle(select);
+      const context = page.document.createElement('canvas').getContext('2d');
+      context.font = style.font;
+      const { clientWidth, selectedOptions } = select as unknown as Select;
+      const room = clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(selectedOptions[0]?.text ?? '').width <= room;
+    });
+  }
+
   /** The model the selector shows as chosen. */
   selectedProvider() {
     return this.providerSelect().locator('option:checked');
@@ -74,6 +123,28 @@ export class ChatPage {
     await this.messageBox().fill(text);
     await expect(this.sendButton()).toBeEnabled();
     await this.messageBox().press('Enter');
+  }
+
+  /** The note under the message box while a send waits for its references. */
+  queuedSendNotice() {
+    return this.page.getByRole('status').filter({ hasText: 'Sending as soon as' });
+  }
+
+  /** How many pixels of the message list lie below what the scroller shows. */
+  async distanceFromBottom() {
+    const box = await this.log().evaluate(measureScroller, false);
+    return box.scrollHeight - box.scrollTop - box.clientHeight;
+  }
+
+  /** Whether the message list is longer than its scroller, so it scrolls at all. */
+  async overflows() {
+    const box = await this.log().evaluate(measureScroller, false);
+    return box.scrollHeight > box.clientHeight;
+  }
+
+  /** Scrolls the message list to its newest message, as a creator reading it would. */
+  async scrollToBottom() {
+    await this.log().evaluate(measureScroller, true);
   }
 
   /** Drops image files on the chat area the way a browser does: dragenter, dragover, drop. */

@@ -1,9 +1,11 @@
 import type { ProviderOption } from '@thumbnail-studio/contract';
 import { Menu, PanelLeft, PanelLeftClose, ShoppingCart } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { ProviderSelect } from '../../features/chat/components/provider-select';
 import { CreditsMenu } from '../../features/credits/components/credits-menu';
+import { useToastClearance } from '../hooks/use-toast-clearance';
 import { ShareButton } from './share-button';
 
 interface AppHeaderProps {
@@ -19,14 +21,21 @@ interface AppHeaderProps {
 
 /**
  * Sidebar toggle, title, model selector, credits (a menu: buy credits, credit history), share, buy
- * credits and the account menu; two rows on phones.
+ * credits and the account menu; two rows on phones, where the selector gets the title's width.
  */
 export function AppHeader(props: AppHeaderProps) {
   const { sidebarOpen, isDesktop, onToggleSidebar, providers, provider, onProviderChange, onOpenCheckout } =
     props;
   const ToggleIcon = isDesktop ? (sidebarOpen ? PanelLeftClose : PanelLeft) : Menu;
+  const headerRef = useRef<HTMLElement>(null);
+  useToastClearance(headerRef);
   return (
-    <header className="flex flex-wrap items-center gap-2 border-b border-zinc-800 bg-zinc-950 px-3 py-2 md:flex-nowrap md:px-4">
+    // Phones: two rows on a grid, the title with the balance and the account, then the model selector
+    // with the whole width the title had, beside share and buy. Wider screens: one row.
+    <header
+      ref={headerRef}
+      className="grid grid-cols-[auto_minmax(0,1fr)_auto_auto] items-center gap-2 border-b border-zinc-800 bg-zinc-950 px-3 py-2 md:flex md:px-4"
+    >
       <Button
         variant="ghost"
         size="icon"
@@ -34,26 +43,32 @@ export function AppHeader(props: AppHeaderProps) {
         aria-expanded={sidebarOpen}
         aria-controls="conversation-sidebar"
         onClick={onToggleSidebar}
+        className="row-start-1"
       >
         <ToggleIcon aria-hidden="true" className="size-5" />
       </Button>
-      <h1 className="mr-auto truncate text-lg font-semibold text-zinc-50">Create Thumbnails</h1>
-      <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto">
+      <h1 className="row-start-1 mr-auto truncate text-lg font-semibold text-zinc-50">Create Thumbnails</h1>
+      <div className="col-span-2 col-start-1 row-start-2 flex min-w-0">
         <ProviderSelect
           options={providers}
           value={provider}
           loading={props.providersLoading}
           onChange={onProviderChange}
         />
-        <span className="flex-1 md:hidden" />
-        <CreditsMenu onBuy={onOpenCheckout} />
-        <ShareButton />
-        <Button size="sm" className="h-9" onClick={onOpenCheckout}>
-          <ShoppingCart aria-hidden="true" className="size-4" />
-          <span className="sr-only lg:not-sr-only">Buy Credits</span>
-        </Button>
       </div>
-      <UserMenu />
+      <div className="col-start-3 row-start-1 justify-self-end">
+        <CreditsMenu onBuy={onOpenCheckout} />
+      </div>
+      <div className="col-start-3 row-start-2 justify-self-end">
+        <ShareButton />
+      </div>
+      <Button size="sm" className="col-start-4 row-start-2 h-9" onClick={onOpenCheckout}>
+        <ShoppingCart aria-hidden="true" className="size-4" />
+        <span className="sr-only lg:not-sr-only">Buy Credits</span>
+      </Button>
+      <div className="col-start-4 row-start-1 justify-self-end">
+        <UserMenu />
+      </div>
     </header>
   );
 }

@@ -11,6 +11,7 @@ import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from '../layout/app-header';
+import { SkipToPrompt } from '../layout/skip-to-prompt';
 import { StudioChat } from '../layout/studio-chat';
 
 // The purchase dialog is not on the first paint: its code loads the first time it opens.
@@ -39,6 +40,7 @@ export function MainScreen() {
 
   return (
     <div className="flex h-dvh overflow-hidden">
+      <SkipToPrompt />
       {sidebar.open && !sidebar.isDesktop && (
         <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/60" onClick={sidebar.close} />
       )}
@@ -67,6 +69,7 @@ export function MainScreen() {
               .then(sidebar.closeOnMobile, (error: unknown) => toast.error(errorMessage(error)));
           }}
           onDelete={active.deleteConversation}
+          onRename={active.renameConversation}
         />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -87,6 +90,7 @@ export function MainScreen() {
             ensureConversation={active.ensureConversation}
             onMessageSent={refreshAfterChange}
             onInsufficientCredits={(message) => checkout.openCheckout(message)}
+            onBuyCredits={() => checkout.openCheckout()}
             onGenerationSettled={refreshAfterChange}
           />
         </main>

@@ -1,11 +1,22 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut } from 'lucide-react';
+import { Check, LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { type ThemeChoice, useTheme } from '../../../lib/theme';
 import { useAuth } from '../hooks/auth-context';
 
-/** The header's avatar button: a menu with the user's e-mail and 'Sign out'. */
+const THEMES: { choice: ThemeChoice; label: string }[] = [
+  { choice: 'system', label: 'System theme' },
+  { choice: 'light', label: 'Light theme' },
+  { choice: 'dark', label: 'Dark theme' },
+];
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-800';
+
+/** The header's avatar button: a menu with the user's e-mail, the theme (remembered) and 'Sign out'. */
 export function UserMenu() {
   const { user, signOut } = useAuth();
+  const theme = useTheme();
   const [signingOut, setSigningOut] = useState(false);
   const email = user?.email ?? '';
   const initial = (email[0] ?? '?').toUpperCase();
@@ -30,13 +41,36 @@ export function UserMenu() {
             <span className="block truncate font-medium text-zinc-50">{email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-800" />
+          <DropdownMenu.RadioGroup
+            aria-label="Theme"
+            value={theme.choice}
+            onValueChange={(value) => theme.setChoice(value as ThemeChoice)}
+          >
+            {THEMES.map(({ choice, label }) => (
+              <DropdownMenu.RadioItem
+                key={choice}
+                value={choice}
+                // Choosing a theme keeps the menu open, so the creator sees it and can try another.
+                onSelect={(event) => event.preventDefault()}
+                className={itemClass}
+              >
+                <span className="flex size-4 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check aria-hidden="true" className="size-4" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {label}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-800" />
           <DropdownMenu.Item
             disabled={signingOut}
             onSelect={() => {
               setSigningOut(true);
               void signOut().finally(() => setSigningOut(false));
             }}
-            className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-800"
+            className={itemClass}
           >
             <LogOut aria-hidden="true" className="size-4" />
             Sign out

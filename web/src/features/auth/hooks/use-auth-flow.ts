@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
 import type { AuthMode } from '../types';
+import { authErrorText } from '../utils/auth-error-text';
 import { useAuth } from './auth-context';
 
 /** The auth screen's state machine: sign-in, sign-up, then the e-mail code step. */
@@ -22,7 +22,7 @@ export function useAuthFlow(initialMode: AuthMode) {
     try {
       await work();
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(authErrorText(caught));
     } finally {
       setBusy(false);
     }

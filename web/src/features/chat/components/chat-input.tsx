@@ -4,14 +4,27 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
+  useImperativeHandle,
   useRef,
   useState,
 } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Attachments } from '../hooks/use-attachments';
 import { useAutoResize } from '../hooks/use-auto-resize';
+import { useQueuedSend } from '../hooks/use-queued-send';
 import { useVideoLinks } from '../hooks/use-video-links';
+import { enterSends, typesOnTouchKeyboard } from '../utils/enter-sends';
 import { AttachmentChips } from './attachment-chips';
+
+/** The message box's element id, e.g. for a skip link. */
+export const PROMPT_ID = 'chat-message';
+
+/** What the chat can do with the message box from outside: focus it, or fill it with an example. */
+export interface PromptHandle {
+  focus(): void;
+  fill(text: string): void;
+}
 
 interface ChatInputProps {
   /** A message is being sent or the conversation's job is still running. */
@@ -23,22 +36,45 @@ interface ChatInputProps {
   tools?: ReactNode;
   /** More chips above the message box. */
   chips?: ReactNode;
+  promptRef?: Ref<PromptHandle>;
 }
 
-export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInputProps) {
+/** What a send waiting for its references says. */
+const waitingText = ({ attachments }: Attachments) =>
+  attachments.some((item) => item.status === 'loading' && item.kind === 'video')
+    ? 'Sending as soon as the video thumbnail is ready...'
+    : 'Sending as soon as your images have uploaded...';
+
+export function ChatInput({ busy, attachments, onSend, tools, chips, promptRef }: ChatInputProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   useAutoResize(textareaRef, value);
+  useImperativeHandle(promptRef, () => ({
+    focus: () => textareaRef.current?.focus(),
+    fill: (text) => {
+      setValue(text);
+      textareaRef.current?.focus();
+    },
+  }));
   const videoLinks = useVideoLinks(value, attachments);
-  // Not while empty, while generating, or while an upload or a thumbnail is on its way.
-  const canSend = value.trim().length > 0 && !busy && !attachments.busy;
+  const queuedSend = useQueuedSend(!attachments.busy, () => submit());
+  // Not while empty or generating; while an upload or a thumbnail is on its way it waits for them.
+  const canSend = value.trim().length > 0 && !busy && !queuedSend.queued;
+  const onTouchKeyboard = typesOnTouchKeyboard();
 
-  const submit = async () => {
+  function submit() {
     const text = value.trim();
-    if (!text || busy || attachments.busy) return;
-    // A link typed just now is fetched first; the send button comes back once its thumbnail is in.
-    if (videoLinks.detectNow(text)) return;
+    if (!text || busy) return;
+    // A link typed just now is fetched first, and a send asked for meanwhile goes once it is in.
+    if (videoLinks.detectNow(text) || attachments.busy) {
+      queuedSend.queue();
+      return;
+    }
+    void send(text);
+  }
+
+  const send = async (text: string) => {
     setValue('');
     const sent = await onSend(text);
     if (!sent) setValue((current) => current || text);
@@ -46,11 +82,10 @@ export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInput
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter adds a line; never while an IME is composing.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
+    const { key, shiftKey, nativeEvent } = event;
+    if (!enterSends({ key, shiftKey, isComposing: nativeEvent.isComposing }, onTouchKeyboard)) return;
+    event.preventDefault();
+    submit();
   };
 
   const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -65,7 +100,7 @@ export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInput
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void submit();
+    submit();
   };
 
   return (
@@ -74,18 +109,23 @@ export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInput
         {chips}
         <AttachmentChips attachments={attachments.attachments} onRemove={attachments.remove} />
         <div className="flex items-end gap-1">
-          <label htmlFor="chat-message" className="sr-only">
+          <label htmlFor={PROMPT_ID} className="sr-only">
             Message
           </label>
           <textarea
-            id="chat-message"
+            id={PROMPT_ID}
             ref={textareaRef}
             rows={1}
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => {
+              setValue(event.target.value);
+              // Emptying the box takes back a send that was waiting for its references.
+              if (!event.target.value.trim()) queuedSend.cancel();
+            }}
             onKeyDown={handleKeyDown}
             onPaste={handlePaste}
             placeholder="Describe your thumbnail..."
+            enterKeyHint={onTouchKeyboard ? 'enter' : 'send'}
             className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] text-zinc-50 placeholder:text-zinc-400 focus:outline-none"
           />
           <input
@@ -114,15 +154,22 @@ export function ChatInput({ busy, attachments, onSend, tools, chips }: ChatInput
             size="icon"
             aria-label="Send message"
             disabled={!canSend}
-            busy={busy || attachments.busy}
+            busy={busy || queuedSend.queued}
           >
-            {!(busy || attachments.busy) && <SendHorizontal aria-hidden="true" className="size-5" />}
+            {!(busy || queuedSend.queued) && <SendHorizontal aria-hidden="true" className="size-5" />}
           </Button>
         </div>
+        {queuedSend.queued && (
+          <p role="status" className="px-2 pb-1 text-xs text-zinc-300">
+            {waitingText(attachments)}
+          </p>
+        )}
       </div>
       <p className="mx-auto mt-2 hidden max-w-3xl text-xs text-zinc-400 md:block">
-        Enter to send, Shift+Enter for a new line. Drop images or paste a video link to use them as
-        references.
+        {onTouchKeyboard
+          ? 'The send button sends; Enter starts a new line.'
+          : 'Enter to send, Shift+Enter for a new line.'}{' '}
+        Drop images or paste a video link to use them as references.
       </p>
     </form>
   );

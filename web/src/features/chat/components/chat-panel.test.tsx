@@ -36,6 +36,7 @@ async function renderChat(reply: () => Response | SendResult) {
     onMessageSent: vi.fn(),
     onInsufficientCredits: vi.fn(),
     onGenerationSettled: vi.fn(),
+    onBuyCredits: vi.fn(),
   };
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -74,7 +75,7 @@ describe('ChatPanel send', () => {
     expect(props.onInsufficientCredits).not.toHaveBeenCalled();
   });
 
-  it('shows the stored refusal and opens the checkout when credits are short', async () => {
+  it('shows the stored refusal with a Buy credits button, and opens the checkout, when credits are short', async () => {
     const refused: SendResult = {
       userMessage: message('user-1', { role: 'user', content: prompt }),
       assistantMessage: message('refusal-1', { content: INSUFFICIENT_CREDITS_TEXT }),
@@ -89,6 +90,9 @@ describe('ChatPanel send', () => {
     expect(props.onInsufficientCredits).toHaveBeenCalledWith(INSUFFICIENT_CREDITS_TEXT);
     expect(props.onMessageSent).toHaveBeenCalledOnce();
     expect(textarea.value).toBe('');
+
+    fireEvent.click(messages().getByRole('button', { name: 'Buy credits' }));
+    expect(props.onBuyCredits).toHaveBeenCalledOnce();
   });
 
   it('takes the drafts away and gives the text back when the send fails', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@thumbnail-studio/contract';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages, useOlderMessages } from '../api/get-messages';
@@ -10,7 +10,8 @@ import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
 import { toViewMessage } from '../utils/to-view-message';
 import { ChatDropZone } from './chat-drop-zone';
-import { ChatInput } from './chat-input';
+import { ChatInput, type PromptHandle } from './chat-input';
+import { EmptyChatHelp } from './empty-chat-help';
 import { MessageList } from './message-list';
 
 export interface ChatPanelProps {
@@ -21,6 +22,8 @@ export interface ChatPanelProps {
   /** A message was stored (a credit is reserved, the conversation moved to the top). */
   onMessageSent(): void;
   onInsufficientCredits(message: string): void;
+  /** The creator asked to buy credits from the chat (a refusal's Buy credits). */
+  onBuyCredits?(): void;
   /** A job finished: the balance and the conversation's title may have changed. */
   onGenerationSettled(): void;
   /** The person models the next messages feature (chosen outside the chat). */
@@ -36,6 +39,12 @@ export interface ChatPanelProps {
 const EMPTY: Message[] = [];
 const NO_MODELS: readonly string[] = [];
 
+/**
+ * Screens where opening a conversation focuses the message box. Not on phones and touch screens:
+ * there the on-screen keyboard would jump up over the chat the creator came to read.
+ */
+const FOCUS_ON_OPEN_QUERY = '(min-width: 768px) and (pointer: fine)';
+
 export function ChatPanel(props: ChatPanelProps) {
   const { conversationId, provider, ensureConversation, onMessageSent, onInsufficientCredits } = props;
   const modelIds = props.selectedModelIds ?? NO_MODELS;
@@ -47,6 +56,12 @@ export function ChatPanel(props: ChatPanelProps) {
   const stored = messages.data ?? EMPTY;
   useFollowPendingMessages(conversationId, stored, props.onGenerationSettled);
   const generating = stored.some((message) => message.role === 'assistant' && message.status === 'pending');
+  const prompt = useRef<PromptHandle>(null);
+  const nothingAsked = messages.isSuccess && !stored.some((message) => message.role === 'user');
+
+  useEffect(() => {
+    if (conversationId && window.matchMedia(FOCUS_ON_OPEN_QUERY).matches) prompt.current?.focus();
+  }, [conversationId]);
 
   const refreshImages = useCallback(
     // Several images expire together; they share one refetch instead of cancelling each other's.
@@ -95,18 +110,22 @@ export function ChatPanel(props: ChatPanelProps) {
         error={messages.error ? errorMessage(messages.error) : null}
         onImagesExpired={refreshImages}
         renderModels={props.renderMessageModels}
+        onBuyCredits={props.onBuyCredits}
         hasOlder={older.hasOlder}
         loadingOlder={older.loadingOlder}
         onLoadOlder={() => {
           older.loadOlder().catch((error) => toast.error(errorMessage(error)));
         }}
-      />
+      >
+        {nothingAsked && <EmptyChatHelp onPick={(text) => prompt.current?.fill(text)} />}
+      </MessageList>
       <ChatInput
         busy={send.isPending || generating}
         attachments={attachments}
         onSend={handleSend}
         tools={props.inputTools}
         chips={props.inputChips}
+        promptRef={prompt}
       />
     </ChatDropZone>
   );

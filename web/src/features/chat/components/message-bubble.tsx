@@ -1,5 +1,7 @@
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
+import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../utils/to-view-message';
 import { LoadingDots } from './loading-dots';
@@ -12,9 +14,11 @@ interface BubbleProps {
   onImagesExpired?(): Promise<unknown>;
   /** What a user message shows of the person models it featured. */
   renderModels?(ids: readonly string[]): ReactNode;
+  /** Opens the purchase dialog from a refusal for credits, so running out is never a dead end. */
+  onBuyCredits?(): void;
 }
 
-function AssistantBody({ message, onImagesExpired }: BubbleProps) {
+function AssistantBody({ message, onImagesExpired, onBuyCredits }: BubbleProps) {
   if (message.isLoading) {
     return (
       <div className="flex w-full flex-col gap-3">
@@ -37,6 +41,17 @@ function AssistantBody({ message, onImagesExpired }: BubbleProps) {
       </div>
     );
   }
+  if (message.needsCredits && onBuyCredits) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p className="whitespace-pre-wrap">{message.content}</p>
+        <Button size="sm" onClick={onBuyCredits}>
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          Buy credits
+        </Button>
+      </div>
+    );
+  }
   return <p className="whitespace-pre-wrap">{message.content}</p>;
 }
 
@@ -54,7 +69,7 @@ function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
 }
 
 /** One chat message: the user's on the right, the assistant's on the left. */
-export function MessageBubble({ message, onImagesExpired, renderModels }: BubbleProps) {
+export function MessageBubble({ message, onImagesExpired, renderModels, onBuyCredits }: BubbleProps) {
   if (message.type === 'user') {
     return (
       <li className="flex justify-end">
@@ -77,7 +92,7 @@ export function MessageBubble({ message, onImagesExpired, renderModels }: Bubble
             (message.isError ? 'border border-red-800 bg-red-950 text-red-100' : 'bg-zinc-800 text-zinc-100'),
         )}
       >
-        <AssistantBody message={message} onImagesExpired={onImagesExpired} />
+        <AssistantBody message={message} onImagesExpired={onImagesExpired} onBuyCredits={onBuyCredits} />
       </article>
     </li>
   );

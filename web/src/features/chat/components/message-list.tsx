@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import type { ViewMessage } from '../utils/to-view-message';
 import { MessageBubble } from './message-bubble';
 
@@ -14,20 +15,26 @@ interface MessageListProps {
   hasOlder?: boolean;
   loadingOlder?: boolean;
   onLoadOlder?(): void;
+  /** Opens the purchase dialog from a refusal for credits. */
+  onBuyCredits?(): void;
+  /** Shown after the messages, e.g. help while nothing was asked yet. */
+  children?: ReactNode;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
 const LOAD_OLDER_MARGIN = 600;
 
 /**
- * Messages oldest first; keeps the newest in view as messages arrive, and loads older ones as the
- * creator scrolls up, keeping what they look at in place.
+ * Messages oldest first; keeps the newest in view as messages arrive and while the message box
+ * grows, and loads older ones as the creator scrolls up, keeping what they look at in place.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, isLoading, error, onImagesExpired, renderModels } = props;
+  const { messages, isLoading, error, onImagesExpired, renderModels, onBuyCredits } = props;
   const { hasOlder = false, loadingOlder = false, onLoadOlder } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useStickToBottom(scrollerRef, contentRef);
   const lastId = messages.at(-1)?.id;
   const firstId = messages[0]?.id;
   // The scroll height before older messages went in above: the view moves down by what they add.
@@ -59,8 +66,15 @@ export function MessageList(props: MessageListProps) {
   useEffect(askForOlder, [firstId, hasOlder, loadingOlder]);
 
   return (
-    <div ref={scrollerRef} onScroll={askForOlder} className="min-h-0 flex-1 overflow-y-auto">
-      <div className="mx-auto flex w-full max-w-3xl flex-col px-4 py-6">
+    <div
+      ref={scrollerRef}
+      onScroll={() => {
+        stickToBottom();
+        askForOlder();
+      }}
+      className="min-h-0 flex-1 overflow-y-auto"
+    >
+      <div ref={contentRef} className="mx-auto flex w-full max-w-3xl flex-col px-4 py-6">
         {loadingOlder && (
           <p role="status" className="flex items-center justify-center gap-2 pb-4 text-sm text-zinc-400">
             <Spinner /> Loading earlier messages...
@@ -84,10 +98,12 @@ export function MessageList(props: MessageListProps) {
                 message={message}
                 onImagesExpired={onImagesExpired}
                 renderModels={renderModels}
+                onBuyCredits={onBuyCredits}
               />
             ))}
           </ol>
         </div>
+        {props.children}
         <div ref={endRef} />
       </div>
     </div>

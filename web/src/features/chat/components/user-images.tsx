@@ -8,13 +8,16 @@ interface UserImagesProps {
   onExpired?(): Promise<unknown>;
 }
 
-/** The references that went with the user's message, as small 16:9 thumbnails. */
+/**
+ * The references that went with the user's message, small and whole: a row of one height, each as
+ * wide as its own shape needs, never cropped to another shape.
+ */
 export function UserImages({ urls, onExpired }: UserImagesProps) {
   if (urls.length === 0) return null;
   return (
     <ul aria-label="Reference images" className="flex flex-wrap justify-end gap-2">
       {urls.map((url, index) => (
-        <li key={objectOf(url)} className="w-28 sm:w-32">
+        <li key={objectOf(url)} className="max-w-full">
           <ExpiringImage
             src={url}
             onExpired={onExpired}
@@ -24,7 +27,7 @@ export function UserImages({ urls, onExpired }: UserImagesProps) {
             loading="lazy"
             decoding="async"
             link={{ href: url, label: `Open reference image ${index + 1}`, className: 'block' }}
-            className="aspect-video w-full rounded-lg border border-zinc-700 bg-zinc-900 object-cover"
+            className="h-18 w-auto max-w-full rounded-lg border border-zinc-700 bg-zinc-900 object-contain"
             errorClassName="text-xs"
           />
         </li>

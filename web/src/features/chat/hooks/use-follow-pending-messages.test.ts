@@ -65,13 +65,13 @@ describe('useFollowPendingMessages', () => {
     expect(polled).toEqual(['job-1']);
     expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.queued });
 
-    // The placeholder says what the job is doing as soon as the next poll sees it move on.
-    await elapse(1000);
+    // The placeholder says what the job is doing as soon as the next poll, 300 ms on, sees it move on.
+    await elapse(300);
     expect(polled).toHaveLength(2);
     expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.generating });
     expect(onSettled).not.toHaveBeenCalled();
 
-    await elapse(1000);
+    await elapse(300);
     expect(polled).toHaveLength(3);
     const cached = queryClient.getQueryData<Message[]>(messagesQueryKey('c1'));
     expect(cached?.map(({ id }) => id)).toEqual(['greeting-c1', 'user-1', 'job-1']);
@@ -163,7 +163,7 @@ describe('useFollowPendingMessages', () => {
       PHASE_TEXT.generating,
       PHASE_TEXT.generating,
     ]);
-    await elapse(1000);
+    await elapse(300);
     expect(polls).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import type { Message } from '@thumbnail-studio/contract';
+import { INSUFFICIENT_CREDITS_TEXT, type Message } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
 import { toViewMessage } from './to-view-message';
 
@@ -32,6 +32,13 @@ describe('toViewMessage', () => {
       isImageMessage: false,
     });
     expect(view.uploadedImages).toEqual([]);
+  });
+
+  it("marks the assistant's refusal for credits, and nothing else, as needing credits", () => {
+    const refusal = buildMessage({ status: 'error', content: INSUFFICIENT_CREDITS_TEXT });
+    expect(toViewMessage(refusal).needsCredits).toBe(true);
+    expect(toViewMessage(buildMessage({ status: 'error' })).needsCredits).toBe(false);
+    expect(toViewMessage({ ...refusal, role: 'user' }).needsCredits).toBe(false);
   });
 
   it('marks a pending assistant message as loading and a failed one as error', () => {

@@ -1,4 +1,9 @@
-import type { DownloadFormat, ImageSource, Message } from '@thumbnail-studio/contract';
+import {
+  type DownloadFormat,
+  type ImageSource,
+  INSUFFICIENT_CREDITS_TEXT,
+  type Message,
+} from '@thumbnail-studio/contract';
 
 /** A message as the chat shows it: camelCase, with its job status as loading and error flags. */
 export interface ViewMessage {
@@ -7,6 +12,8 @@ export interface ViewMessage {
   content: string;
   isLoading: boolean;
   isError: boolean;
+  /** A send refused for credits: the answer offers to buy some. */
+  needsCredits: boolean;
   isImageMessage: boolean;
   isEdit: boolean;
   /** The JPEG shown where none of `imageSources` fits. */
@@ -32,6 +39,7 @@ export function toViewMessage(message: Message): ViewMessage {
     content: message.content,
     isLoading: message.status === 'pending',
     isError: message.status === 'error',
+    needsCredits: message.role === 'assistant' && message.content === INSUFFICIENT_CREDITS_TEXT,
     isImageMessage: message.is_image_message && Boolean(imageUrl),
     isEdit: message.is_edit,
     imageUrl,

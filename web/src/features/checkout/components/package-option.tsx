@@ -26,20 +26,19 @@ export function PackageOption({ pkg, checked, onSelect }: PackageOptionProps) {
         className="size-4 accent-violet-500"
       />
       <span className="flex flex-1 flex-col">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-zinc-50">
-          <span>
-            {pkg.name} · {pkg.credits} credits
-          </span>
-          {pkg.badge && (
-            <span className="rounded-full bg-accent-600 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
-              {pkg.badge}
-            </span>
-          )}
+        <span className="font-medium text-zinc-50">
+          {pkg.name} · {pkg.credits} credits
         </span>
         <span className="text-sm text-zinc-300">
           {formatPerCreditPrice(pkg.priceCents, pkg.credits)} per credit
         </span>
       </span>
+      {/* On the row's top edge, so every row keeps the same layout and height, badge or not. */}
+      {pkg.badge && (
+        <span className="absolute -top-2.5 right-4 rounded-full bg-accent-600 px-2 py-0.5 text-xs leading-4 font-semibold whitespace-nowrap text-white">
+          {pkg.badge}
+        </span>
+      )}
       <span className="text-lg font-semibold text-zinc-50">{formatPrice(pkg.priceCents)}</span>
     </label>
   );

@@ -79,7 +79,7 @@ function PurchaseForm({
           {reason}
         </p>
       )}
-      <fieldset disabled={processing} className="mt-5 flex flex-col gap-3">
+      <fieldset disabled={processing} className="mt-6 flex flex-col gap-4">
         <legend className="sr-only">Credit package</legend>
         {CREDIT_PACKAGES.map((pkg) => (
           <PackageOption key={pkg.id} pkg={pkg} checked={selected === pkg.id} onSelect={setSelected} />

@@ -5,17 +5,20 @@ import { errorMessage } from '../../../lib/api-error';
 import { useCreateConversation } from '../api/create-conversation';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { useConversations } from '../api/get-conversations';
+import { useRenameConversation } from '../api/rename-conversation';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Which conversation is open: one is created when none exist, the first is selected on load, and
+ * Which conversation is open: one is created when none exist (asking for a new one opens the
+ * user's unused one again, a rule the server keeps), the first is selected on load, and
  * after deleting the open one the first remaining is selected (or a new one created).
  */
 export function useActiveConversation() {
   const conversations = useConversations();
   const create = useCreateConversation();
   const remove = useDeleteConversation();
+  const rename = useRenameConversation();
   const [selectedId, setSelected] = useState<string | null>(null);
   // The selection as of now, for callers holding a callback from an earlier render (a send
   // started before the first conversation was created must not create another).
@@ -68,6 +71,13 @@ export function useActiveConversation() {
     [remove.mutateAsync, setSelectedId],
   );
 
+  const renameConversation = useCallback(
+    async (id: string, title: string) => {
+      await rename.mutateAsync({ id, title });
+    },
+    [rename.mutateAsync],
+  );
+
   /** The conversation to send into; when none is selected, one is created and 100 ms pass. */
   const ensureConversation = useCallback(async () => {
     if (current.current) return current.current;
@@ -85,6 +95,7 @@ export function useActiveConversation() {
     createNew,
     isCreating: create.isPending,
     deleteConversation,
+    renameConversation,
     ensureConversation,
   };
 }

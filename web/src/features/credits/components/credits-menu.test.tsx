@@ -38,12 +38,12 @@ const lastPage: CreditHistory = {
   entries: [entry('e1', 3, 'Initial credits', 30)],
 };
 
-/** The credits menu with a balance of 27 and a history of two pages; the second waits for `older`. */
-function renderMenu() {
+/** The credits menu with a balance (27 unless told) and a history of two pages; the second waits for `older`. */
+function renderMenu(balance = 27) {
   const older = gate();
   const cursors: (string | null)[] = [];
   server.use(
-    answer(endpoints.getCredits, () => ({ credits: 27 })),
+    answer(endpoints.getCredits, () => ({ credits: balance })),
     answer(endpoints.getCreditHistory, async ({ request }) => {
       const cursor = new URL(request.url).searchParams.get('cursor');
       cursors.push(cursor);
@@ -68,6 +68,14 @@ const rows = (dialog: HTMLElement) =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
+/** What a screen reader announces after an element's name: the text of its aria-describedby. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => (id ? document.getElementById(id)?.textContent : ''))
+    .join(' ')
+    .trim();
+
 describe('CreditsMenu', () => {
   it('opens the purchase dialog from Buy credits', async () => {
     const user = userEvent.setup();
@@ -75,6 +83,19 @@ describe('CreditsMenu', () => {
     await user.click(await screen.findByRole('button', { name: '27 credits' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Buy credits' }));
     await waitFor(() => expect(onBuy).toHaveBeenCalledOnce());
+  });
+
+  it('warns at the last credit, and not while there is room', async () => {
+    renderMenu(1);
+    const balance = await screen.findByRole('button', { name: '1 credit' });
+    expect(descriptionOf(balance)).toBe('Only 1 credit left. Buy credits to keep generating.');
+    expect(balance.getAttribute('title')).toBe('Only 1 credit left. Buy credits to keep generating.');
+  });
+
+  it('says nothing more with credits to spare', async () => {
+    renderMenu(2);
+    const balance = await screen.findByRole('button', { name: '2 credits' });
+    expect(descriptionOf(balance)).toBe('');
   });
 
   it('shows the credit history newest first, loads older pages, and returns focus', async () => {

@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { History, ShoppingCart, Zap } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { History, ShoppingCart, TriangleAlert, Zap } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useCredits } from '../api/get-credits';
 
@@ -13,7 +14,14 @@ const CreditHistoryDialog = lazy(() =>
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[highlighted]:bg-zinc-800';
 
-/** The header's balance: a menu to buy credits or read the credit history. */
+/** What the balance warns of when it is about to stop the next generation; null while there is room. */
+export function lowBalanceWarning(credits: number): string | null {
+  if (credits === 1) return 'Only 1 credit left. Buy credits to keep generating.';
+  if (credits <= 0) return 'No credits left. Buy credits to generate.';
+  return null;
+}
+
+/** The header's balance, a warning at its last credit: a menu to buy credits or read the credit history. */
 export function CreditsMenu({ onBuy }: { onBuy(): void }) {
   const { credits, isLoading } = useCredits();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -23,6 +31,8 @@ export function CreditsMenu({ onBuy }: { onBuy(): void }) {
   // dialog returns focus there (not to the menu item, which is gone by then) when it closes.
   const chosen = useRef<(() => void) | null>(null);
   const label = `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+  const warning = isLoading ? null : lowBalanceWarning(credits);
+  const warningId = useId();
 
   return (
     <>
@@ -31,11 +41,31 @@ export function CreditsMenu({ onBuy }: { onBuy(): void }) {
         <DropdownMenu.Trigger
           ref={trigger}
           aria-label={isLoading ? 'Credits loading' : label}
-          title="Your credits"
-          className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 text-sm font-semibold text-amber-200 hover:bg-amber-500/20"
+          aria-describedby={warning ? warningId : undefined}
+          title={warning ?? 'Your credits'}
+          className={cn(
+            'inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-semibold',
+            warning
+              ? 'border-red-500/60 bg-red-500/10 text-red-200 hover:bg-red-500/20'
+              : 'border-amber-500/40 bg-amber-500/10 text-amber-200 hover:bg-amber-500/20',
+          )}
         >
-          <Zap aria-hidden="true" className="size-4 fill-amber-300 text-amber-300" />
+          {warning ? (
+            <TriangleAlert aria-hidden="true" className="size-4 text-red-300" />
+          ) : (
+            <Zap aria-hidden="true" className="size-4 fill-amber-300 text-amber-300" />
+          )}
           {isLoading ? <Spinner className="size-3.5" /> : <span data-testid="credit-balance">{credits}</span>}
+          {warning && (
+            <>
+              <span aria-hidden="true" className="hidden font-medium sm:inline">
+                left
+              </span>
+              <span id={warningId} className="sr-only">
+                {warning}
+              </span>
+            </>
+          )}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+
+/**
+ * How a generated thumbnail's text reads back by OCR: at full size (1280x720) and at the feed's
+ * sizes (246x138, 168x94). `text` is what was looked for (the quoted text asked for, else the
+ * words found), empty when the image has no text to check (and nothing else is said);
+ * `hard_to_read` names the areas ('top left', 'centre'…) of words lost at feed size.
+ * A message has none until the check has run.
+ */
+export const legibilitySchema = z.object({
+  text: z.string(),
+  sizes: z.array(z.object({ width: z.int(), height: z.int(), reads: z.boolean() })),
+  reads_at_feed_size: z.boolean(),
+  hard_to_read: z.array(z.string()),
+});
+
+export type Legibility = z.infer<typeof legibilitySchema>;
+
+/** The one-click edit offered when the text does not read at feed size. */
+export const LEGIBILITY_EDIT_PROMPT = 'Make the text bigger and higher contrast';

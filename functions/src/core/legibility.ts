@@ -1,0 +1,98 @@
+import type { Legibility } from '@thumbnail-studio/contract';
+import { distance } from 'fastest-levenshtein';
+import { quotedText } from './quoted-text';
+
+/** Where a thumbnail is read: as made, then at the two sizes the YouTube feed shows it. */
+export const READING_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 246, height: 138 },
+  { width: 168, height: 94 },
+] as const;
+
+/** A box in the full-size image's pixels. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A word as OCR read it, with its confidence (0–100) and where it sits. */
+export interface ReadWord {
+  text: string;
+  confidence: number;
+  box: Box;
+}
+
+/** Words OCR finds on its own count as the thumbnail's text only when it is this sure of them. */
+const FOUND_TEXT_CONFIDENCE = 70;
+/** A size reads when at least this share of the words is read back there. */
+const WORDS_READ_SHARE = 0.8;
+
+const NOTHING_TO_CHECK: Legibility = { text: '', sizes: [], reads_at_feed_size: true, hard_to_read: [] };
+
+/** Upper-case letters and digits only: how words are compared. */
+export const normalize = (word: string) => word.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** A word read back matches one expected when at most one letter in four differs. */
+export const sameWord = (expected: string, read: string) =>
+  distance(expected, read) <= Math.floor(expected.length / 4);
+
+/**
+ * The words to look for: the text the creator asked for in quotes, else the words OCR is sure
+ * it reads at full size (text the model added). None: there is no text to check.
+ */
+export function wordsToCheck(prompt: string, fullSize: ReadWord[]): string[] {
+  const asked = quotedText(prompt);
+  const words = asked
+    ? asked.split(/\s+/)
+    : fullSize.filter((word) => word.confidence >= FOUND_TEXT_CONFIDENCE).map((word) => word.text);
+  return words.map(normalize).filter((word) => word.length >= 2);
+}
+
+/** The area of a 3x3 grid a box's centre falls in: 'top left', 'centre', 'bottom'… */
+export function areaOf(box: Box, width: number, height: number): string {
+  const column = Math.min(2, Math.floor(((box.x0 + box.x1) / 2 / width) * 3));
+  const row = Math.min(2, Math.floor(((box.y0 + box.y1) / 2 / height) * 3));
+  const vertical = ['top', '', 'bottom'][row];
+  const horizontal = ['left', '', 'right'][column];
+  return [vertical, horizontal].filter(Boolean).join(' ') || 'centre';
+}
+
+/**
+ * Where each word to check sits at full size: the box of the first word read there that
+ * matches it. A word not read even at full size has no place (and reads nowhere).
+ */
+export function locateWords(expected: string[], fullSize: ReadWord[]): (Box | undefined)[] {
+  return expected.map((word) => fullSize.find((read) => sameWord(word, normalize(read.text)))?.box);
+}
+
+/**
+ * How the thumbnail's text reads at each size, from what OCR read there (`readings`, in the
+ * order of READING_SIZES, the full size first): a size reads when most of `expected` is read
+ * back; the areas named are where the words missed at a feed size sit at full size. With no
+ * words to check, `text` is empty.
+ */
+export function judgeLegibility(expected: string[], readings: ReadWord[][]): Legibility {
+  if (expected.length === 0) return NOTHING_TO_CHECK;
+  const needed = Math.ceil(expected.length * WORDS_READ_SHARE);
+  const missedAt = readings.map((words) => {
+    const read = words.map((word) => normalize(word.text));
+    return expected.filter((word) => !read.some((candidate) => sameWord(word, candidate)));
+  });
+  const sizes = READING_SIZES.map((size, i) => ({
+    ...size,
+    reads: expected.length - (missedAt[i]?.length ?? expected.length) >= needed,
+  }));
+  const missedInFeed = expected.filter((word) => missedAt.slice(1).some((missed) => missed.includes(word)));
+  const { width, height } = READING_SIZES[0];
+  const hardToRead = locateWords(missedInFeed, readings[0] ?? [])
+    .filter((box) => box !== undefined)
+    .map((box) => areaOf(box, width, height));
+  return {
+    text: expected.join(' '),
+    sizes,
+    reads_at_feed_size: sizes.slice(1).every((size) => size.reads),
+    hard_to_read: [...new Set(hardToRead)],
+  };
+}

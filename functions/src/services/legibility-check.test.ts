@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../../../tests/fakes/text-image';
+import { stopTextReader } from '../adapters/text-reader';
+import { checkLegibility } from './legibility-check';
+
+afterAll(() => stopTextReader());
+
+describe('the legibility check (real OCR on images drawn here)', () => {
+  it('reads big bold text at full size and at both feed sizes', async () => {
+    const image = await thumbnailWithText(BIG_TEXT);
+    const verdict = await checkLegibility(image, 'A trophy, with the text "Big win"');
+    expect(verdict.text).toBe('BIG WIN');
+    expect(verdict.sizes.map((size) => [size.width, size.reads])).toEqual([
+      [1280, true],
+      [246, true],
+      [168, true],
+    ]);
+    expect(verdict.reads_at_feed_size).toBe(true);
+  }, 60_000);
+
+  it('finds that small text is lost at feed size, and where it sits', async () => {
+    const image = await thumbnailWithText(SMALL_TEXT);
+    const verdict = await checkLegibility(image, 'text "SAVE" and "watch until the end for tips"');
+    expect(verdict.sizes[0]?.reads).toBe(true);
+    expect(verdict.reads_at_feed_size).toBe(false);
+    expect(verdict.hard_to_read).toContain('bottom right');
+    // The big word on the left still reads there.
+    expect(verdict.hard_to_read.every((area) => area.startsWith('bottom'))).toBe(true);
+  }, 60_000);
+
+  it('has nothing to check on an image without text, when none was asked for', async () => {
+    const verdict = await checkLegibility(await thumbnailWithText([]), 'an orange sun over the sea');
+    expect(verdict.text).toBe('');
+  }, 60_000);
+});

@@ -1,0 +1,100 @@
+import type { Legibility } from '@thumbnail-studio/contract';
+import { readWords } from '../adapters/text-reader';
+import {
+  type Box,
+  judgeLegibility,
+  locateWords,
+  normalize,
+  READING_SIZES,
+  type ReadWord,
+  sameWord,
+  wordsToCheck,
+} from '../core/legibility';
+import type { StoredMessage } from '../core/types';
+import { saveLegibility } from '../data/messages-repo';
+import { logger } from '../lib/logger';
+import { settings } from '../lib/settings';
+import { loadSharp } from '../lib/sharp';
+
+/** Room kept around a word when it is cut out, as a share of its height. */
+const WORD_MARGIN = 0.25;
+/**
+ * A word cut from a feed-size copy is enlarged before it is read: OCR wants letters of some
+ * height, and enlarging adds no detail the small size lost. OCR of one small word is brittle,
+ * so it is tried at each of these scales; the word reads if any of them reads it.
+ */
+const ENLARGEMENTS = [2, 3] as const;
+
+/**
+ * Reads a generated thumbnail's text back at full size and at the feed's sizes and says how it
+ * reads (see judgeLegibility). The words are found on the full-size frame; at each feed size,
+ * each word is cut from the scaled-down frame where it sits and read on its own (pictures
+ * beside small text defeat OCR's page layout, not a viewer's eye). `image` is the provider's
+ * original, of any size and format.
+ */
+export async function checkLegibility(image: Uint8Array, prompt: string): Promise<Legibility> {
+  const sharp = await loadSharp();
+  const full = READING_SIZES[0];
+  const frame = await sharp(image).resize(full.width, full.height, { fit: 'cover' }).png().toBuffer();
+  const fullSize = await readWords(frame, 'page');
+  const expected = wordsToCheck(prompt, fullSize);
+  const places = locateWords(expected, fullSize);
+  const readings: ReadWord[][] = [fullSize];
+  for (const { width, height } of READING_SIZES.slice(1)) {
+    const scaled = await sharp(frame).resize(width, height).png().toBuffer();
+    const words: ReadWord[] = [];
+    for (const [i, box] of places.entries()) {
+      if (box) words.push(...(await readWordAt(scaled, box, width / full.width, expected[i] ?? '')));
+    }
+    readings.push(words);
+  }
+  return judgeLegibility(expected, readings);
+}
+
+/**
+ * What OCR reads of the word at `box` (full-size pixels) in `image`, a copy `scale` times that
+ * size: the first reading that finds `word`, else the last one.
+ */
+async function readWordAt(image: Buffer, box: Box, scale: number, word: string): Promise<ReadWord[]> {
+  const sharp = await loadSharp();
+  const { width: imageWidth = 0, height: imageHeight = 0 } = await sharp(image).metadata();
+  const margin = (box.y1 - box.y0) * WORD_MARGIN;
+  const left = Math.max(0, Math.floor((box.x0 - margin) * scale));
+  const top = Math.max(0, Math.floor((box.y0 - margin) * scale));
+  const width = Math.max(1, Math.min(imageWidth - left, Math.ceil((box.x1 - box.x0 + 2 * margin) * scale)));
+  const height = Math.max(1, Math.min(imageHeight - top, Math.ceil((box.y1 - box.y0 + 2 * margin) * scale)));
+  const cut = await sharp(image).extract({ left, top, width, height }).png().toBuffer();
+  let read: ReadWord[] = [];
+  for (const factor of ENLARGEMENTS) {
+    const enlarged = await sharp(cut)
+      .resize(width * factor, height * factor, { kernel: 'cubic' })
+      .png()
+      .toBuffer();
+    read = (await readWords(enlarged, 'word')).map((found) => ({ ...found, box }));
+    if (read.some((found) => sameWord(word, normalize(found.text)))) break;
+  }
+  return read;
+}
+
+/** A job whose image is ready: the message, the provider's image and the prompt it answered. */
+export interface AnsweredJob {
+  job: StoredMessage;
+  image: Uint8Array;
+  prompt: string;
+}
+
+/**
+ * Checks a settled job's image and records the verdict on its message. Runs after the job is
+ * settled, so it costs no credit and never delays the image; a failure is only logged (the
+ * message then has no verdict), never a reason to retry the job.
+ */
+export async function recordLegibility({ job, image, prompt }: AnsweredJob): Promise<void> {
+  if (!settings().LEGIBILITY_CHECK) return;
+  try {
+    const legibility = await checkLegibility(image, prompt);
+    await saveLegibility(job, legibility);
+    logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
+  } catch (error) {
+    logger.warn('legibility check failed', { jobId: job.id, error });
+  }
+}

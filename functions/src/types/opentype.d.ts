@@ -1,0 +1,33 @@
+/**
+ * The part of opentype.js the backend uses. Its DefinitelyTyped package pulls the DOM's types
+ * into every file of the backend, which would hide browser-only globals used by mistake.
+ */
+declare module 'opentype.js' {
+  export interface BoundingBox {
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+  }
+  export interface Path {
+    toPathData(decimalPlaces?: number): string;
+    getBoundingBox(): BoundingBox;
+  }
+  export interface Glyph {
+    advanceWidth?: number;
+    getBoundingBox(): BoundingBox;
+  }
+  export interface Font {
+    unitsPerEm: number;
+    ascender: number;
+    descender: number;
+    getPath(text: string, x: number, y: number, fontSize: number): Path;
+    getAdvanceWidth(text: string, fontSize: number): number;
+    hasChar(c: string): boolean;
+    charToGlyph(c: string): Glyph;
+    getEnglishName(name: string): string | undefined;
+  }
+  export function parse(buffer: ArrayBuffer): Font;
+  const opentype: { parse: typeof parse };
+  export default opentype;
+}

@@ -1,0 +1,40 @@
+import { LandingPage } from './pages/landing-page';
+import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+
+/** `<html>`'s class names the theme showing: 'light' or 'dark'. */
+const theme = (name: 'light' | 'dark') => new RegExp(`(^|\\s)${name}(\\s|$)`);
+
+test.describe('light and dark', () => {
+  test('follows the system until a theme is chosen, remembers the choice, and sets it before the app loads', async ({
+    page,
+  }) => {
+    const html = page.locator('html');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await new LandingPage(page).open();
+    await expect(html).toHaveClass(theme('dark'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await expect(html).toHaveClass(theme('light'));
+
+    const app = await signUpThroughUi(page, persona('theme'));
+    await expect(html).toHaveClass(theme('light'));
+    await app.chooseTheme('Dark theme');
+    await expect(html).toHaveClass(theme('dark'));
+
+    // Remembered, and on <html> before any of the app's code runs (none is let through here), so the
+    // light theme never flashes first.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.reload();
+    await expect(html).toHaveClass(theme('dark'));
+    await page.unroute('**/assets/**');
+    await page.reload();
+    await app.expectSignedIn();
+    await expect(html).toHaveClass(theme('dark'));
+
+    // Back to the system's theme, which it then follows as it changes.
+    await app.chooseTheme('System theme');
+    await expect(html).toHaveClass(theme('light'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveClass(theme('dark'));
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../fakes/text-image';
+import { waitForSettled } from '../support/jobs';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { apiAs, signUpUser } from '../support/users';
+
+type Api = ReturnType<typeof apiAs>;
+
+/**
+ * The legibility check after a real job: the worker reads back the text of the image the
+ * provider answered (drawn by the test, at known sizes) and records the verdict on the message.
+ * A cloud of its own, with the check on (the shared test cloud leaves it off for speed).
+ */
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: openai.url,
+      LEGIBILITY_CHECK: 'true',
+      LOG_LEVEL: 'INFO',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+  await openai?.stop();
+});
+
+/** The message once its legibility verdict is recorded. */
+async function withVerdict(api: Api, id: string) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const { body } = await api('GET', `/api/messages/${id}`);
+    if (body.message.legibility) return body.message;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('no legibility verdict within a minute');
+}
+
+async function generate(api: Api, content: string) {
+  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const sent = await api('POST', `/api/conversations/${id}/messages`, { content, provider: 'openai' });
+  expect(sent.status).toBe(202);
+  const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+  expect(settled).toMatchObject({ status: 'done', is_image_message: true });
+  return settled.id as string;
+}
+
+describe('the legibility check after a generation', () => {
+  it('records that big text reads at feed size, after the image is out, at no credit', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'legible');
+    const api = apiAs(cloud.url, user.accessToken);
+    const before = (await api('GET', '/api/credits')).body.credits as number;
+    openai.image(await thumbnailWithText(BIG_TEXT));
+
+    const id = await generate(api, 'A golden trophy, the text "Big win" in bold');
+    const message = await withVerdict(api, id);
+
+    expect(message.legibility).toMatchObject({ text: 'BIG WIN', reads_at_feed_size: true, hard_to_read: [] });
+    expect(message.legibility.sizes.map((size: { width: number }) => size.width)).toEqual([1280, 246, 168]);
+    expect((await api('GET', '/api/credits')).body.credits).toBe(before - 1);
+    // The job was done (image stored, credit committed) before the check began.
+    const log = cloud.output();
+    const done = log.search(new RegExp(`"job done".*"jobId":"${id}"`));
+    const checked = log.search(new RegExp(`"legibility checked".*"jobId":"${id}"`));
+    expect(done).toBeGreaterThan(-1);
+    expect(checked).toBeGreaterThan(done);
+  }, 90_000);
+
+  it('records where small text stops reading at feed size; the answer lists it too', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'illegible');
+    const api = apiAs(cloud.url, user.accessToken);
+    openai.image(await thumbnailWithText(SMALL_TEXT));
+
+    const id = await generate(api, 'Text "SAVE" big, and "watch until the end for tips" in the corner');
+    const message = await withVerdict(api, id);
+
+    expect(message.legibility.reads_at_feed_size).toBe(false);
+    expect(message.legibility.hard_to_read).toContain('bottom right');
+    const { body } = await api('GET', `/api/conversations/${message.conversation_id}/messages`);
+    expect(body.messages.at(-1).legibility).toEqual(message.legibility);
+  }, 90_000);
+});
