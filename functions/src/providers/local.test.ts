@@ -86,8 +86,7 @@ describe('the offline studio: a new image', RENDERS, () => {
 
   it('keeps the margins free of text even for long quotes', async () => {
     const bytes = await generate(`"${'THUMBNAIL '.repeat(30)}"`);
-    // Below the offline label in the top-left corner.
-    expect(await share(bytes, { left: 0, top: 86, width: 150, height: HEIGHT - 86 }, WHITE)).toBe(0);
+    expect(await share(bytes, { left: 0, top: 0, width: 150, height: HEIGHT }, WHITE)).toBe(0);
   });
 
   it('draws the subject the prompt names large on one side, as the emoji the keywords find', async () => {

@@ -3,8 +3,6 @@ import { primaryPhotos } from './studio/people';
 import { createThumbnail, editThumbnail } from './studio/studio';
 import type { ChatTurn, Classification, GenerationResult, ImageProvider } from './types';
 
-export { quotedText } from './studio/scene';
-
 /** The offline compositor's name, stored as the result's model. */
 export const LOCAL_MODEL = 'local-compositor';
 

@@ -1,6 +1,7 @@
+import { quotedText } from '../../core/quoted-text';
 import { type indexKeywords, matchSubjects, stem } from './keywords';
 import { type Hsl, paletteAround, withHue } from './palette';
-import { colourOf, hexOfText, MAX_SUBJECTS, quotedText, type ScenePlan, sideAsked } from './scene';
+import { colourOf, hexOfText, MAX_SUBJECTS, type ScenePlan, sideAsked } from './scene';
 
 /** What an edit request asks for, read from its words. */
 export interface EditOps {

@@ -16,7 +16,7 @@ import { withPlan } from './plan-chunk';
 import type { ScenePlan } from './scene';
 import { arrowSvg, backgroundSvg, circleSvg, discMaskSvg, frameSvg, personRingsSvg } from './scene-svg';
 import { stickerOverlay } from './sticker';
-import { labelSvg, textSvgOf } from './text-layer';
+import { textSvgOf } from './text-layer';
 
 /**
  * Renders a scene as a 1536x864 PNG carrying its plan. With a `backdrop` (an image the studio
@@ -24,7 +24,7 @@ import { labelSvg, textSvgOf } from './text-layer';
  * and the PNG carries no plan.
  *
  * Layers, bottom up: the background with the subjects (what a zoom enlarges and colour changes
- * apply to), then the people's cut-outs, arrows and circles, the text and the offline label,
+ * apply to), then the people's cut-outs, arrows and circles and the text,
  * which stay sharp and keep their colours.
  */
 export async function renderScene(
@@ -102,7 +102,6 @@ export async function renderScene(
           },
         ]
       : []),
-    { input: Buffer.from(labelSvg(font)), left: 0, top: 0 },
   ];
   const png = await sharp(adjusted.data, { raw: adjusted.info })
     .composite(overlays)

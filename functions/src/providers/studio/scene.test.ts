@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEmojiKeywords } from './assets';
 import { indexKeywords } from './keywords';
-import { planScene, quotedText } from './scene';
+import { planScene } from './scene';
 
 const index = indexKeywords(await loadEmojiKeywords());
 const plan = (prompt: string, hints = {}) => planScene(prompt, index, hints);
@@ -44,15 +44,5 @@ describe('planning a scene from a prompt', () => {
     expect(plan('a dog on the left').side).toBe('left');
     expect(plan('a dog', { side: 'left' }).side).toBe('left');
     expect(plan('a dog on the right', { side: 'left' }).side).toBe('right');
-  });
-
-  it.each([
-    ['A cat "SPACE CAT"', 'SPACE CAT'],
-    ['Title “BIG WIN” and "NOW"', 'BIG WIN NOW'],
-    ['«Salut»', 'Salut'],
-    ["It's a dog's life", undefined],
-    ['empty "" quotes', undefined],
-  ])('quotedText(%j) is %j', (prompt, expected) => {
-    expect(quotedText(prompt)).toBe(expected);
   });
 });

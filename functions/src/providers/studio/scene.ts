@@ -1,3 +1,4 @@
+import { quotedText } from '../../core/quoted-text';
 import { focalSubject, type indexKeywords, matchSubjects, promptWords, type Subject } from './keywords';
 import {
   COLOUR_WORDS,
@@ -38,15 +39,6 @@ export interface ScenePlan {
 export interface ReferenceHints {
   colour?: Hsl;
   side?: 'left' | 'right';
-}
-
-/** Text in straight, curly or angle quotes: the words the user wants on the thumbnail. */
-const QUOTED = /"([^"]+)"|“([^”]+)”|«([^»]+)»/g;
-
-/** The prompt's quoted text ('like "THIS"'), joined when there are several; undefined when none. */
-export function quotedText(prompt: string): string | undefined {
-  const parts = [...prompt.matchAll(QUOTED)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean);
-  return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 /** Words that ask for decorations, or name colours and moods: never matched as subjects. */

@@ -2,9 +2,6 @@ import type { Font } from 'opentype.js';
 import { frameSvg } from './scene-svg';
 import { layoutText, type TextBox, textElements } from './text-paths';
 
-/** The offline studio's mark in the corner: these images are previews, not AI renders. */
-export const LABEL = 'OFFLINE PREVIEW';
-
 /**
  * The thumbnail's text in its box, in `colour` on a black outline with a shadow. Over an image
  * the studio did not make (which may hold text of its own), a dark panel keeps it readable.
@@ -18,14 +15,4 @@ export function textSvgOf(font: Font, text: string, box: TextBox, colour: string
     ? `<rect x="${Math.round(x - pad)}" y="${Math.round(y - pad)}" width="${Math.round(width + 2 * pad)}" height="${Math.round(height + 2 * pad)}" rx="${pad}" fill="#000000" fill-opacity="0.75"/>`
     : '';
   return frameSvg(backdrop + textElements(font, layout, { fill: colour, stroke: '#000000' }));
-}
-
-/** The label, small on a dark pill in the top-left corner, outside the text's safe zone. */
-export function labelSvg(font: Font): string {
-  const size = 22;
-  const width = Math.ceil(font.getAdvanceWidth(LABEL, size)) + 24;
-  const path = font.getPath(LABEL, 28, 16 + 8 + size * 0.74, size).toPathData(1);
-  return frameSvg(
-    `<rect x="16" y="16" width="${width}" height="${size + 16}" rx="8" fill="#000000" fill-opacity="0.55"/><path d="${path}" fill="#ffffff" fill-opacity="0.9"/>`,
-  );
 }
