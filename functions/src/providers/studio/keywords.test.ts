@@ -22,6 +22,8 @@ describe('matching a prompt’s subjects to emoji through emojilib’s keywords'
     expect(emojiOf('Three cats')[0]).toBe('🐈');
     expect(emojiOf('volcano eruption')[0]).toBe('🌋');
     expect(emojiOf('a pizza party')).toContain('🍕');
+    expect(emojiOf('a house')).toEqual(['🏠']);
+    expect(emojiOf('three houses')[0]).toBe('🏘️');
   });
 
   it('prefers the most specific match: two words naming one emoji, a name over a keyword', () => {

@@ -49,6 +49,8 @@ export function codePointsOf(emoji: string): string {
 
 interface Entry {
   emoji: string;
+  /** The name as emojilib writes it, lower-case: "house", "houses". */
+  rawName: string;
   name: string;
   nameParts: string[];
   keywords: Set<string>;
@@ -60,6 +62,7 @@ export function indexKeywords(data: EmojiKeywords): Entry[] {
     const name = (words[0] ?? '').toLowerCase();
     return {
       emoji,
+      rawName: name.replace(/\s+/g, '_'),
       name: name
         .split(/[_\s]+/)
         .map(stem)
@@ -84,8 +87,9 @@ export function indexKeywords(data: EmojiKeywords): Entry[] {
  * ends with it (🚃 "railway_car" is a kind of car the prompt did not ask for); fewer name parts
  * and fewer keywords are more specific.
  */
-function scoreOf(entry: Entry, term: string): number {
-  if (entry.name === term) return 1000;
+function scoreOf(entry: Entry, term: string, raw: string): number {
+  // "house" is 🏠 rather than 🏘️ "houses", though both stem to the term.
+  if (entry.name === term) return entry.rawName === raw ? 1001 : 1000;
   if (entry.nameParts[0] === term) return 600 - entry.nameParts.length * 20;
   if (entry.keywords.has(term)) return 300 - Math.min(entry.keywords.size, 50);
   if (entry.nameParts.includes(term)) return 200 - entry.nameParts.length * 20;
@@ -93,10 +97,10 @@ function scoreOf(entry: Entry, term: string): number {
 }
 
 /** The best emoji for one term, or undefined. */
-function bestFor(index: Entry[], term: string): { entry: Entry; score: number } | undefined {
+function bestFor(index: Entry[], term: string, raw: string): { entry: Entry; score: number } | undefined {
   let best: { entry: Entry; score: number } | undefined;
   for (const entry of index) {
-    const score = scoreOf(entry, term);
+    const score = scoreOf(entry, term, raw);
     if (score > (best?.score ?? 0)) best = { entry, score };
   }
   return best;
@@ -120,7 +124,7 @@ export function matchSubjects(
     const word = words[i] ?? '';
     const next = words[i + 1];
     if (next && !STOP_WORDS.has(word) && !skip.has(word)) {
-      const pair = bestFor(index, `${word}_${next}`);
+      const pair = bestFor(index, `${word}_${next}`, `${raws[i]}_${raws[i + 1]}`);
       if (pair && pair.score >= 600) {
         subjects.push(subjectOf(`${word} ${next}`, pair.entry, pair.score + 500));
         i++;
@@ -130,7 +134,7 @@ export function matchSubjects(
     const raw = raws[i] ?? '';
     const ignored = [word, raw].some((w) => STOP_WORDS.has(w) || skip.has(w) || GENERIC_KEYWORDS.has(w));
     if (word.length < 3 || !/\p{L}/u.test(word) || ignored) continue;
-    const match = bestFor(index, word);
+    const match = bestFor(index, word, raw);
     if (match) subjects.push(subjectOf(word, match.entry, match.score));
   }
   return subjects.filter((subject, i) => subjects.findIndex((s) => s.emoji === subject.emoji) === i);
