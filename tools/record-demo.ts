@@ -19,7 +19,7 @@ const WIDTH = 1280;
 const HEIGHT = 720;
 const FPS = 15;
 const PROMPT = 'Shocked gamer in front of a volcano, big bold text "I SURVIVED"';
-const EDIT = 'Make it brighter and more colorful';
+const EDIT = 'Make it brighter, the text yellow, and add an arrow';
 const outDir = path.join(repoRoot, 'web/public/demo');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

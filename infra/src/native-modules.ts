@@ -16,11 +16,20 @@ export const NATIVE_MODULES = ['sharp'] as const;
 const TEXT_READER_MODULES = ['tesseract.js', '@tesseract.js-data/eng'] as const;
 
 /**
- * The image providers' SDKs: the worker loads one with import() only when a job uses that
- * provider, so they stay out of the bundle (a cold start parses neither) and are installed
- * beside it like the native modules.
+ * The image providers' SDKs and the offline studio's font parser: the worker loads one with
+ * import() only when a job uses that provider, so they stay out of the bundle (a cold start
+ * parses none) and are installed beside it like the native modules.
  */
-export const LAZY_MODULES = ['openai', '@google/genai', ...TEXT_READER_MODULES] as const;
+export const LAZY_MODULES = ['openai', '@google/genai', 'opentype.js', ...TEXT_READER_MODULES] as const;
+
+/**
+ * The offline studio's font, keyword list and emoji illustrations: files it reads, not modules
+ * it imports, so esbuild cannot see them. They are installed beside every bundle that loads the
+ * studio (the one importing `opentype.js`), where the studio finds them as an unbundled run
+ * finds them in the repository's node_modules (functions/src/providers/studio/assets.ts).
+ */
+export const STUDIO_ASSET_MODULES = ['@fontsource/anton', 'emojilib', '@twemoji/svg'] as const;
+const STUDIO_MARKER = 'opentype.js';
 
 /** Every module left out of the bundles and installed beside the ones that import it. */
 export const INSTALLED_MODULES = [...NATIVE_MODULES, ...LAZY_MODULES] as const;
@@ -78,7 +87,10 @@ export const lambdaBundleOptions = {
   alias: { ...BUNDLE_ALIASES },
 } satisfies BuildOptions;
 
-/** Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph. */
+/**
+ * Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph,
+ * and the studio's asset packages when it loads the studio.
+ */
 export function nativeModulesOf(entry: string): string[] {
   let metafile: Metafile;
   try {
@@ -100,7 +112,8 @@ export function nativeModulesOf(entry: string): string[] {
       input.imports.filter((imported) => imported.external).map((imported) => imported.path),
     ),
   );
-  return INSTALLED_MODULES.filter((name) => externals.has(name));
+  const modules: string[] = INSTALLED_MODULES.filter((name) => externals.has(name));
+  return modules.includes(STUDIO_MARKER) ? [...modules, ...STUDIO_ASSET_MODULES] : modules;
 }
 
 /**

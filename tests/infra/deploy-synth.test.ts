@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { App } from 'aws-cdk-lib';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lambdaBundleOptions } from '../../infra/src/native-modules';
 import { repoPath } from '../../infra/src/paths';
 import { ThumbnailStudioStack } from '../../infra/src/stack';
 import { type CfnJson, deployedFunctions, fakeWebDist, logicalId } from './synth';
@@ -87,5 +89,39 @@ describe('the template a deploy synthesizes', () => {
         join(worker, 'node_modules', '@tesseract.js-data', 'eng', '4.0.0_best_int', 'eng.traineddata.gz'),
       ),
     ).toBe(true);
+  });
+});
+
+describe("the worker's bundle, which runs the offline studio when it is turned on", () => {
+  const workerAsset = () => {
+    const worker = deployedFunctions(stack).find(({ name }) => name === 'worker');
+    if (!worker) throw new Error('no worker function');
+    return join(assemblyDir, template.Resources[logicalId(worker.fn)].Metadata['aws:asset:path']);
+  };
+
+  it('carries the Anton font, the emoji keywords and the Twemoji illustrations, not system fonts', () => {
+    const modules = join(workerAsset(), 'node_modules');
+    for (const file of [
+      '@fontsource/anton/files/anton-latin-400-normal.woff',
+      'emojilib/dist/emoji-en-US.json',
+      '@twemoji/svg/1f431.svg',
+      'opentype.js/package.json',
+    ]) {
+      expect(existsSync(join(modules, file)), file).toBe(true);
+    }
+  });
+
+  it('draws text with the font and finds the emoji from inside the bundle', async () => {
+    // The studio's code bundled as the worker is, run from the worker's asset folder.
+    const probe = join(workerAsset(), 'studio-probe.mjs');
+    await build({
+      ...lambdaBundleOptions,
+      entryPoints: [repoPath('tests', 'infra', 'studio-probe.ts')],
+      outfile: probe,
+      logLevel: 'silent',
+    });
+    const { stdout } = await run(process.execPath, [probe], { cwd: tmpdir() });
+    expect(JSON.parse(stdout)).toEqual({ family: 'Anton', pathLength: expect.any(Number), catSvg: true });
+    expect(JSON.parse(stdout).pathLength).toBeGreaterThan(500);
   });
 });

@@ -1,5 +1,4 @@
 import { isProviderId } from './catalog';
-import { createLocalProvider } from './local';
 import {
   classifierPolicy,
   type ProviderSecrets,
@@ -24,7 +23,11 @@ export async function createProvider(
 ): Promise<ImageProvider> {
   if (!isProviderId(id)) throw new Error(`Unknown image provider: ${id}`);
   const settings = readProviderSettings(env);
-  if (id === 'local') return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
+  // The offline studio (sharp, its font and emoji) is loaded only by a job that uses it.
+  if (id === 'local') {
+    const { createLocalProvider } = await import('./local');
+    return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
+  }
   const retry = retryPolicy(settings);
   const classifierRetry = classifierPolicy(settings);
   // Each SDK is loaded on first use: a worker serving one provider never parses the other's.

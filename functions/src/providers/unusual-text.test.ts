@@ -30,7 +30,10 @@ const image = async (result: GenerationResult) => {
 };
 
 describe.each(unusual)('a prompt with %s', (_name, text) => {
-  it('draws the offline thumbnail with it quoted, in a new image and an edit', async () => {
+  // Two renders, each about a second of a busy machine's CPU.
+  it('draws the offline thumbnail with it quoted, in a new image and an edit', {
+    timeout: 20_000,
+  }, async () => {
     const local = createLocalProvider();
     const prompt = `A thumbnail saying "${text}" and “${text}”`;
     const generated = await local.generate({ prompt, references: [], people: [] });

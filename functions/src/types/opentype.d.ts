@@ -13,12 +13,19 @@ declare module 'opentype.js' {
     toPathData(decimalPlaces?: number): string;
     getBoundingBox(): BoundingBox;
   }
+  export interface Glyph {
+    advanceWidth?: number;
+    getBoundingBox(): BoundingBox;
+  }
   export interface Font {
     unitsPerEm: number;
     ascender: number;
     descender: number;
     getPath(text: string, x: number, y: number, fontSize: number): Path;
     getAdvanceWidth(text: string, fontSize: number): number;
+    hasChar(c: string): boolean;
+    charToGlyph(c: string): Glyph;
+    getEnglishName(name: string): string | undefined;
   }
   export function parse(buffer: ArrayBuffer): Font;
   const opentype: { parse: typeof parse };

@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { loadFont } from './assets';
+import { textSvgOf } from './text-layer';
+import { drawableWith, layoutText, wrapWords } from './text-paths';
+
+const run = promisify(execFile);
+const font = await loadFont();
+const box = { x: 100, y: 100, width: 600, height: 400, maxSize: 160, minSize: 60 };
+
+describe('text as outlines of the shipped Anton font', () => {
+  it('draws no <text>: every glyph is a path, so no system font is consulted', () => {
+    const svg = textSvgOf(font, 'SPACE CAT', box, '#ffffff', true);
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain('font-family');
+    expect(svg).toMatch(/<path d="M[\d.\s-]+/);
+  });
+
+  it('fits the text in its box, shrinking before it wraps further, and cuts what cannot fit', () => {
+    const short = layoutText(font, 'WOW', box);
+    expect(short?.size).toBe(160);
+    const long = layoutText(font, 'THUMBNAIL '.repeat(40), box);
+    expect(long?.size).toBe(60);
+    for (const layout of [short, long]) {
+      const b = layout?.bounds ?? { x: 0, y: 0, width: 0, height: 0 };
+      expect(b.x).toBeGreaterThanOrEqual(box.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(b.y).toBeGreaterThanOrEqual(box.y);
+      expect(b.y + b.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+    expect(long?.lines.at(-1)?.text.endsWith('…')).toBe(true);
+  });
+
+  it('avoids a line of one short word when a somewhat smaller size has none', () => {
+    const lines = layoutText(font, 'I SURVIVED', { ...box, width: 700, maxSize: 200 })?.lines ?? [];
+    expect(lines.map((line) => line.text)).toEqual(['I SURVIVED']);
+  });
+
+  it('leaves out what the font cannot draw, and draws nothing when nothing is left', () => {
+    expect(drawableWith(font, 'Hi 🐱\u0007 there\n')).toBe('Hi there');
+    expect(drawableWith(font, 'Cafe\u0301 Z\u0351\u0300A')).toBe('Café ZA');
+    expect(layoutText(font, '🐱🐶', box)).toBeUndefined();
+  });
+
+  it('wraps words to the width and splits a word too long for a line', () => {
+    const lines = wrapWords('SUPERCALIFRAGILISTIC WORDS HERE', 300, (line) =>
+      font.getAdvanceWidth(line, 100),
+    );
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('').replace(/\s/g, '')).toBe('SUPERCALIFRAGILISTICWORDSHERE');
+  });
+
+  it('renders the text where fontconfig knows no font at all (as in Lambda)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'no-fonts-'));
+    const config = join(dir, 'fonts.conf');
+    writeFileSync(config, `<?xml version="1.0"?>\n<fontconfig><cachedir>${dir}</cachedir></fontconfig>\n`);
+    // fontconfig reads its configuration once per process, so the render runs in a fresh one.
+    const script = `
+      const { createThumbnail } = await import(${JSON.stringify(new URL('./studio.ts', import.meta.url).pathname)});
+      const sharp = (await import('sharp')).default;
+      const png = await createThumbnail('"HELLO WORLD"', [], []);
+      const { data } = await sharp(png).removeAlpha().extract({ left: 154, top: 86, width: 1229, height: 691 }).raw().toBuffer({ resolveWithObject: true });
+      let white = 0;
+      for (let i = 0; i < data.length; i += 3) if (data[i] > 235 && data[i + 1] > 235 && data[i + 2] > 235) white++;
+      console.log(white / (data.length / 3));`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, FONTCONFIG_FILE: config, FONTCONFIG_PATH: dir },
+    });
+    expect(Number(stdout.trim())).toBeGreaterThan(0.03);
+  }, 30_000);
+});
