@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, judgeLegibility, locateWords, type ReadWord, wordsToCheck } from './legibility';
+import { areaOf, judgeLegibility, locateWords, type ReadWord, sameWord, wordsToCheck } from './legibility';
 
 /** A word read at `x`,`y` of the full-size frame (a 100x60 box there). */
 const word = (text: string, x = 640, y = 360, confidence = 90): ReadWord => ({
@@ -73,6 +73,18 @@ describe('judging legibility', () => {
       reads_at_feed_size: true,
       hard_to_read: [],
     });
+  });
+});
+
+describe('sameWord', () => {
+  it.each([
+    ['REVEALED', 'REVEA1ED', true],
+    ['WIN', 'W1N', false],
+    ['BIG', 'BIGIWIN', true],
+    ['WIN', 'BIGIWIN', true],
+    ['GO', 'GOAT', false],
+  ])('%s in %s: %s', (expected, read, same) => {
+    expect(sameWord(expected, read)).toBe(same);
   });
 });
 

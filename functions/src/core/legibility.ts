@@ -40,9 +40,13 @@ export const NOTHING_TO_CHECK: Legibility = {
 /** Upper-case letters and digits only: how words are compared. */
 export const normalize = (word: string) => word.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** A word read back matches one expected when at most one letter in four differs. */
+/**
+ * A word read back matches one expected when at most one letter in four differs, or when it holds
+ * the expected word whole: OCR often runs outlined words together ('BIGIWIN' for "BIG WIN").
+ */
 export const sameWord = (expected: string, read: string) =>
-  distance(expected, read) <= Math.floor(expected.length / 4);
+  distance(expected, read) <= Math.floor(expected.length / 4) ||
+  (expected.length >= 3 && read.includes(expected));
 
 /**
  * The words to look for: the text the creator asked for in quotes, else the words OCR is sure

@@ -42,10 +42,8 @@ export async function checkLegibility(image: Uint8Array, prompt: string): Promis
   const sharp = await loadSharp();
   const full = READING_SIZES[0];
   const frame = await sharp(image).resize(full.width, full.height, { fit: 'cover' }).png().toBuffer();
-  // Read twice, as it is and in stretched greys: outlined or shadowed letters on a gradient defeat
-  // one reading or the other (two words run together, a stroke read as a letter), rarely both.
-  const contrasted = await sharp(frame).greyscale().normalise().png().toBuffer();
-  const fullSize = [...(await readWords(frame, 'page')), ...(await readWords(contrasted, 'page'))];
+  const fullSize: ReadWord[] = [];
+  for (const reading of await fullSizeReadings(frame)) fullSize.push(...(await readWords(reading, 'page')));
   const expected = wordsToCheck(prompt, fullSize);
   const places = locateWords(expected, fullSize);
   const readings: ReadWord[][] = [fullSize];
@@ -59,6 +57,28 @@ export async function checkLegibility(image: Uint8Array, prompt: string): Promis
   }
   return judgeLegibility(expected, readings);
 }
+
+/**
+ * The full-size frame as OCR reads it, several ways: as it is; in stretched greys; its white-ish
+ * pixels alone; its darkest alone (outlines and shadows). Outlined, shadowed letters on a
+ * gradient or beside a picture defeat one reading or another (words run together, a stroke read
+ * as a letter, no text found at all), rarely every one.
+ */
+async function fullSizeReadings(frame: Buffer): Promise<Buffer[]> {
+  const sharp = await loadSharp();
+  const opaque = sharp(frame).removeAlpha();
+  const whiteOnly = await opaque.clone().threshold(WHITE_LEVEL, { grayscale: false }).toBuffer();
+  return [
+    frame,
+    await opaque.clone().greyscale().normalise().png().toBuffer(),
+    await sharp(whiteOnly).bandbool('and').negate({ alpha: false }).png().toBuffer(),
+    await opaque.clone().greyscale().threshold(DARK_LEVEL).negate({ alpha: false }).png().toBuffer(),
+  ];
+}
+
+/** Above this in every channel a pixel counts as white-ish text; below this grey level, as an outline. */
+const WHITE_LEVEL = 200;
+const DARK_LEVEL = 60;
 
 /**
  * What OCR reads of the word at `box` (full-size pixels) in `image`, a copy `scale` times that

@@ -53,7 +53,7 @@ describe('LegibilityNote', () => {
         legibility={verdict({ sizes: sizes(false, false, false), reads_at_feed_size: false })}
       />,
     );
-    expect(screen.getByText(/even at full size/)).toBeTruthy();
+    expect(screen.getByText(/could not be read back, even at full size/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 

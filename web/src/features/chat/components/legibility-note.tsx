@@ -23,7 +23,7 @@ export function LegibilityNote({ legibility, onImproveText }: LegibilityNoteProp
   const verdict = legibility.reads_at_feed_size
     ? `The text reads at feed size (${feed.map(sizeName).join(' and ')}).`
     : full && !full.reads
-      ? 'The text does not read back even at full size.'
+      ? 'The text could not be read back, even at full size: check that it reads.'
       : `The text is hard to read at ${lost.join(' and ')}${where}.`;
   const Icon = legibility.reads_at_feed_size ? CircleCheck : CircleAlert;
   return (
