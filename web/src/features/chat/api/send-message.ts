@@ -56,6 +56,7 @@ const draft = (conversationId: string, overrides: Partial<Message>): Message => 
   share_token: null,
   full_image_url: null,
   downloads: null,
+  images: null,
   created_at: new Date().toISOString(),
   status: 'done',
   ...overrides,
