@@ -7,6 +7,7 @@ import type { ViewMessage } from '../utils/to-view-message';
 import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
 import { UserImages } from './user-images';
+import { type ImageChoice, VariationGrid } from './variation-grid';
 
 interface BubbleProps {
   message: ViewMessage;
@@ -18,12 +19,15 @@ interface BubbleProps {
   onBuyCredits?(): void;
   /** The message the chat was opened at: marked so the eye finds it. */
   highlighted?: boolean;
+  /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
+  chosenImage?: ImageChoice | null;
+  onChooseImage?(choice: ImageChoice | null): void;
 }
 
 /** The element id of a message in the list, to bring it into view. */
 export const messageElementId = (messageId: string) => `message-${messageId}`;
 
-function AssistantBody({ message, onImagesExpired, onBuyCredits }: BubbleProps) {
+function AssistantBody({ message, onImagesExpired, onBuyCredits, chosenImage, onChooseImage }: BubbleProps) {
   if (message.isLoading) {
     return (
       <div className="flex w-full flex-col gap-3">
@@ -42,7 +46,16 @@ function AssistantBody({ message, onImagesExpired, onBuyCredits }: BubbleProps) 
     return (
       <div className="flex w-full flex-col gap-3">
         {message.content && <p className="px-2 pt-1 whitespace-pre-wrap">{message.content}</p>}
-        <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
+        {message.images.length > 1 ? (
+          <VariationGrid
+            message={message}
+            onExpired={onImagesExpired}
+            chosen={chosenImage}
+            onChoose={onChooseImage}
+          />
+        ) : (
+          <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
+        )}
       </div>
     );
   }
@@ -66,6 +79,9 @@ function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
     <article aria-label="Your message" className="flex max-w-[85%] flex-col items-end gap-2 md:max-w-[70%]">
       <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
       {message.selectedModels.length > 0 && renderModels?.(message.selectedModels)}
+      {message.editFrom && (
+        <p className="text-xs text-zinc-400">Edits variation {message.editFrom.index + 1}</p>
+      )}
       <p className="rounded-2xl rounded-br-md bg-accent-600 px-4 py-3 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white">
         {message.content}
       </p>
@@ -80,6 +96,8 @@ export function MessageBubble({
   renderModels,
   onBuyCredits,
   highlighted,
+  chosenImage,
+  onChooseImage,
 }: BubbleProps) {
   if (message.type === 'user') {
     return (
@@ -105,7 +123,13 @@ export function MessageBubble({
             (message.isError ? 'border border-red-800 bg-red-950 text-red-100' : 'bg-zinc-800 text-zinc-100'),
         )}
       >
-        <AssistantBody message={message} onImagesExpired={onImagesExpired} onBuyCredits={onBuyCredits} />
+        <AssistantBody
+          message={message}
+          onImagesExpired={onImagesExpired}
+          onBuyCredits={onBuyCredits}
+          chosenImage={chosenImage}
+          onChooseImage={onChooseImage}
+        />
       </article>
     </li>
   );
