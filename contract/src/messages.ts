@@ -27,6 +27,28 @@ export const imageSourceSchema = z.object({
 export const DOWNLOAD_FORMATS = ['jpeg', 'png'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
+/** A request asks for 1 to this many variations of its image; each costs `GENERATION_COST`. */
+export const MAX_VARIATIONS = 4;
+
+/** The image of an earlier answer a send edits: that message and the index of one of its images. */
+export const editFromSchema = z.object({
+  message_id: z.string().check(z.minLength(1), z.maxLength(256)),
+  index: z.int().check(z.nonnegative(), z.lt(MAX_VARIATIONS, 'That image does not exist')),
+});
+export type EditFrom = z.infer<typeof editFromSchema>;
+
+/**
+ * One image of an answer: `index` is its place among the message's images (0 is the first,
+ * the one `image_url` shows), the other fields as on the message.
+ */
+export const messageImageSchema = z.object({
+  index: z.int().check(z.nonnegative()),
+  image_url: z.string(),
+  image_sources: z._default(z.nullable(z.array(imageSourceSchema)), null),
+  full_image_url: z._default(z.nullable(z.string()), null),
+  downloads: z.array(z.enum(DOWNLOAD_FORMATS)),
+});
+
 /**
  * A message as the API answers it. Image fields are signed URLs that stay the
  * same for an hour, so the browser's cache serves a reload: `image_sources` the
@@ -60,6 +82,13 @@ export const messageSchema = z.object({
   legibility: z.optional(z.nullable(legibilitySchema)),
   /** The token of the image's public link while it is shared (only its owner reads it). */
   share_token: z._default(z.nullable(z.string()), null),
+  /**
+   * Every image of an answer that asked for variations, the first being `image_url`'s; null on
+   * a message without an image. Messages from before variations list their one image.
+   */
+  images: z._default(z.nullable(z.array(messageImageSchema)), null),
+  /** On a user message: the image it asked to edit ('Edit this one'). */
+  edit_from: z.optional(z.nullable(editFromSchema)),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */
@@ -89,6 +118,7 @@ export type MessageRole = z.infer<typeof messageRoleSchema>;
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export type Message = z.infer<typeof messageSchema>;
 export type ImageSource = z.infer<typeof imageSourceSchema>;
+export type MessageImage = z.infer<typeof messageImageSchema>;
 
 /** Fields every new message starts with: no references, no people, no image, not an edit. */
 export const NEW_MESSAGE_DEFAULTS = {
@@ -122,7 +152,10 @@ export const renameConversationBodySchema = z.object({ title: titleSchema });
 /** An attachment's storage key or a model's id, as a send names them: 1 to 256 characters. */
 const storageKey = () => z.string().check(z.minLength(1), z.maxLength(256));
 
-/** What a send carries: the text, the provider to ask, references (storage keys) and people. */
+/**
+ * What a send carries: the text, the provider to ask, references (storage keys), people, how
+ * many variations to make (each costs a credit) and, optionally, the image to edit.
+ */
 export const sendMessageBodySchema = z.object({
   content: z
     .string()
@@ -140,6 +173,16 @@ export const sendMessageBodySchema = z.object({
     [],
   ),
   selected_model_ids: z._default(z.array(storageKey()).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
+  variations: z._default(
+    z
+      .int('Variations must be a whole number from 1 to 4')
+      .check(
+        z.gte(1, `Ask for 1 to ${MAX_VARIATIONS} variations`),
+        z.lte(MAX_VARIATIONS, `Ask for 1 to ${MAX_VARIATIONS} variations`),
+      ),
+    1,
+  ),
+  edit_from: z.optional(editFromSchema),
 });
 
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;

@@ -2,7 +2,7 @@ import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
-import { readCreditItems } from '../support/ledger';
+import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
@@ -61,6 +61,32 @@ describe('the stuck-job sweeper', () => {
     expect((await api('GET', `/api/messages/${sent.body.assistantMessage.id}`)).body.message.status).toBe(
       'error',
     );
+  });
+
+  it('refunds every variation of a stuck job once, and the late worker settles none of them again', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck-variations');
+    const api = apiAs(cloud.url, user.accessToken);
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    openai.mode('stall');
+    const before = await queueStats(cloud.url);
+
+    const sent = await api('POST', `/api/conversations/${id}/messages`, {
+      content: 'Stuck three times',
+      provider: 'openai',
+      variations: 3,
+    });
+    expect(sent.status).toBe(202);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'error' });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+    const userId = String(decodePayload(user.accessToken).sub);
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect(balance).toBe(3);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(3);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(0);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
   });
 
   it('refunds a job whose conversation is deleted while it runs, once', async () => {

@@ -1,6 +1,14 @@
 import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { creditsToTakeBack, ledgerKeys, ledgerKind, ledgerReasons, sumLedger } from './credits';
+import {
+  creditsToTakeBack,
+  jobCost,
+  ledgerKeys,
+  ledgerKind,
+  ledgerReasons,
+  settlementEntries,
+  sumLedger,
+} from './credits';
 
 describe('sumLedger', () => {
   it('adds grants and debits', () => {
@@ -41,5 +49,33 @@ describe('creditsToTakeBack', () => {
     expect(creditsToTakeBack(25, 30)).toBe(25);
     expect(creditsToTakeBack(25, 10)).toBe(10);
     expect(creditsToTakeBack(25, 0)).toBe(0);
+  });
+});
+
+describe('settlementEntries', () => {
+  it('commits kept variations and refunds failed ones, one entry each under its own key', () => {
+    const { entries, refunded } = settlementEntries('job1', [
+      { kept: true },
+      { kept: false, why: 'Refused' },
+      { kept: true },
+    ]);
+    expect(entries.map(({ sk, amount }) => [sk, amount])).toEqual([
+      ['ledger#commit#job1', 0],
+      ['ledger#refund#job1#1', 1],
+      ['ledger#commit#job1#2', 0],
+    ]);
+    expect(refunded).toBe(1);
+    expect(jobCost(3)).toBe(3);
+    expect(jobCost(undefined)).toBe(1);
+  });
+
+  it("keeps a single image's keys what they were before variations", () => {
+    expect(settlementEntries('j', [{ kept: false, why: 'x' }]).entries[0]?.sk).toBe(
+      ledgerKeys.job('j').refund,
+    );
+    expect(ledgerKeys.variation('j', 0)).toEqual({
+      commit: ledgerKeys.job('j').commit,
+      refund: ledgerKeys.job('j').refund,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { CreditHistoryEntry, CreditPackage } from '@thumbnail-studio/contract';
+import { type CreditHistoryEntry, type CreditPackage, GENERATION_COST } from '@thumbnail-studio/contract';
 
 /**
  * Credit rules. The balance only ever changes together with a ledger entry,
@@ -15,12 +15,20 @@ export interface LedgerEntry {
 /** Ledger entry keys; the key is the idempotency guard. */
 export const ledgerKeys = {
   initialGrant: 'ledger#initial',
-  /** A generation job: reserve on send, then exactly one of commit or refund. */
+  /**
+   * A generation job: one reserve on send for all its variations, then exactly one of commit or
+   * refund per variation. These are the first variation's (a job of one image has only these).
+   */
   job: (jobId: string) => ({
     reserve: `ledger#reserve#${jobId}`,
     commit: `ledger#commit#${jobId}`,
     refund: `ledger#refund#${jobId}`,
   }),
+  /** The settlement keys of variation `index` of a job: the first's are the job's own, the others' end in `#<index>`. */
+  variation: (jobId: string, index: number) => {
+    const suffix = index === 0 ? '' : `#${index}`;
+    return { commit: `ledger#commit#${jobId}${suffix}`, refund: `ledger#refund#${jobId}${suffix}` };
+  },
   /** A checkout session: granted once, and taken back once if its payment is refunded. */
   purchase: (sessionId: string) => ({
     grant: `ledger#purchase#${sessionId}`,
@@ -65,3 +73,20 @@ export const sumLedger = (entries: readonly Pick<LedgerEntry, 'amount'>[]): numb
 /** Credits a refunded payment takes back: what it bought, but never more than is left. */
 export const creditsToTakeBack = (purchased: number, balance: number): number =>
   Math.max(0, Math.min(purchased, balance));
+
+/** What a job of `variations` images reserves: each variation costs a generation. */
+export const jobCost = (variations: number | undefined): number => GENERATION_COST * (variations ?? 1);
+
+/** One variation's settlement: committed (its image was kept) or refunded with the text the creator read. */
+export type VariationOutcome = { kept: true } | { kept: false; why: string };
+
+/** A settlement's ledger entries, one per variation, and what they give back to the balance. */
+export function settlementEntries(jobId: string, outcomes: readonly VariationOutcome[]) {
+  const entries = outcomes.map((outcome, index) => {
+    const keys = ledgerKeys.variation(jobId, index);
+    return outcome.kept
+      ? { name: `commit${index}`, sk: keys.commit, amount: 0, refundWhy: undefined }
+      : { name: `refund${index}`, sk: keys.refund, amount: GENERATION_COST, refundWhy: outcome.why };
+  });
+  return { entries, refunded: sumLedger(entries) };
+}

@@ -107,3 +107,60 @@ describe('checkCreditAccount', () => {
     for (const finding of findings) expect(describeFinding(finding)).toMatch(/^user u1: .+/);
   });
 });
+
+describe('checkCreditAccount with variations', () => {
+  const reserveOf = (job: string, variations: number) => ({ ...reserve(job), amount: -variations });
+  const settle = (job: string, index: number, kept: boolean) => {
+    const keys = ledgerKeys.variation(job, index);
+    return kept
+      ? { sk: keys.commit, amount: 0, created_at: ago(HOUR) }
+      : { sk: keys.refund, amount: 1, created_at: ago(HOUR) };
+  };
+
+  it("finds nothing when each of a job's variations is committed or refunded once", () => {
+    const a = account([
+      initial,
+      reserveOf('v', 3),
+      settle('v', 0, true),
+      settle('v', 1, false),
+      settle('v', 2, true),
+    ]);
+    expect(check(a)).toEqual({ findings: [], unsettledWithinGrace: 0 });
+  });
+
+  it('finds a job of three variations with one left unsettled', () => {
+    const a = account([initial, reserveOf('v', 3), settle('v', 0, true), settle('v', 2, false)]);
+    expect(check(a).findings).toEqual([
+      { kind: 'unsettled_reserve', userId: 'u1', jobId: 'v', reservedAt: ago(5 * HOUR) },
+    ]);
+  });
+
+  it('finds a variation both committed and refunded', () => {
+    const a = account([
+      initial,
+      reserveOf('v', 2),
+      settle('v', 0, true),
+      settle('v', 1, true),
+      settle('v', 1, false),
+    ]);
+    expect(check(a).findings).toEqual([{ kind: 'settled_twice', userId: 'u1', jobId: 'v' }]);
+  });
+
+  it('finds a settlement of a variation the reserve did not pay for', () => {
+    const a = account([
+      initial,
+      reserveOf('v', 2),
+      settle('v', 0, true),
+      settle('v', 1, true),
+      settle('v', 2, false),
+    ]);
+    expect(check(a).findings).toEqual([
+      {
+        kind: 'settlement_without_reserve',
+        userId: 'u1',
+        jobId: 'v',
+        sk: ledgerKeys.variation('v', 2).refund,
+      },
+    ]);
+  });
+});

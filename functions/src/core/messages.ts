@@ -31,8 +31,12 @@ export const keysOfImage = (keys: ImageKeys): string[] => [
   ]),
 ];
 
-/** Every S3 key a message holds: its references, and all sizes of the image it generated. */
+/** Every image of an answer, first first: its variations, or its one image, or none. */
+export const imagesOf = (message: Pick<StoredMessage, 'image_keys' | 'variation_keys'>): ImageKeys[] =>
+  message.variation_keys?.length ? message.variation_keys : message.image_keys ? [message.image_keys] : [];
+
+/** Every S3 key a message holds: its references, and all sizes of every image it generated. */
 export const imageKeysOf = (message: StoredMessage): string[] => [
   ...(message.uploaded_images ?? []),
-  ...(message.image_keys ? keysOfImage(message.image_keys) : []),
+  ...imagesOf(message).flatMap(keysOfImage),
 ];

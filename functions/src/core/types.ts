@@ -29,12 +29,26 @@ export interface ImageKeys {
 export interface StoredMessage
   extends Omit<
     Message,
-    'image_url' | 'image_sources' | 'full_image_url' | 'downloads' | 'legibility' | 'share_token'
+    | 'image_url'
+    | 'image_sources'
+    | 'full_image_url'
+    | 'downloads'
+    | 'legibility'
+    | 'share_token'
+    | 'images'
+    | 'edit_from'
   > {
   image_url: null;
   /** Written once the image's text has been read back, after the job settled. */
   legibility?: Legibility;
+  /** The first image (the one `image_url` shows). */
   image_keys?: ImageKeys;
+  /** On an answer with more than one image: every image kept, in order, the first being `image_keys`. */
+  variation_keys?: ImageKeys[];
+  /** On a job: how many variations it reserved a credit for (absent: 1). */
+  variations?: number;
+  /** On a user message: the image it asked to edit, and that image's original. */
+  edit_from?: { message_id: string; index: number; key: string };
   /** On a generated image: its owner, so the sparse `byGallery` index lists it. */
   gallery_user_id?: string;
   /** While the image has a public link: the link's token (its `shares` item). */

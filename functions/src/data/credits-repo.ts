@@ -1,6 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { GENERATION_COST } from '@thumbnail-studio/contract';
-import { type LedgerEntry, ledgerKeys, ledgerReasons } from '../core/credits';
+import {
+  jobCost,
+  type LedgerEntry,
+  ledgerKeys,
+  ledgerReasons,
+  settlementEntries,
+  type VariationOutcome,
+} from '../core/credits';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
@@ -67,20 +73,22 @@ export async function storeMessagesAndReserveCredit(
   job: StoredMessage,
   initialCredits: number,
 ): Promise<void> {
+  // A job of N variations reserves N credits at once: all of them or none.
+  const cost = jobCost(job.variations);
   for (let attempt = 1; ; attempt++) {
     try {
       await transact({
         conversation: touchConversationItem(job.user_id, job.conversation_id, job.created_at),
         userMessage: newMessageItem(userMessage),
         job: newMessageItem(job),
-        balance: balanceChange(job.user_id, -GENERATION_COST, {
+        balance: balanceChange(job.user_id, -cost, {
           expression: 'credits >= :cost',
-          values: { ':cost': GENERATION_COST },
+          values: { ':cost': cost },
         }),
         reservation: ledgerEntry(
           job.user_id,
           ledgerKeys.job(job.id).reserve,
-          -GENERATION_COST,
+          -cost,
           ledgerReasons.generation(job.prompt),
           job.id,
         ),
@@ -91,41 +99,77 @@ export async function storeMessagesAndReserveCredit(
       if (error.failed.has('conversation')) throw new NotFoundError('Conversation not found');
       if (!error.failed.has('balance')) throw error;
       const balance = await readBalance(job.user_id);
-      const short = balance !== undefined && balance < GENERATION_COST;
+      const short = balance !== undefined && balance < cost;
       if (short || attempt >= MAX_RESERVE_ATTEMPTS) throw new InsufficientCreditsError();
       if (balance === undefined) await openAccount(job.user_id, initialCredits);
     }
   }
 }
 
-/** Settles a job as done: the image message and the commit of its reserved credit, once. False if already settled. */
+/**
+ * The transaction items that settle a job's variations: per variation a commit (its image
+ * kept) or a refund (its credit back, saying why), each under its own key, and the balance
+ * change of all the refunds. Written with the job's own settle, so all of it happens once.
+ */
+function settlementItems(job: StoredMessage, outcomes: readonly VariationOutcome[]) {
+  const { entries, refunded } = settlementEntries(job.id, outcomes);
+  const items: Record<string, ReturnType<typeof ledgerEntry> | ReturnType<typeof balanceChange>> = {};
+  for (const entry of entries) {
+    const reason =
+      entry.refundWhy === undefined
+        ? ledgerReasons.generation(job.prompt)
+        : ledgerReasons.refund(entry.refundWhy);
+    items[entry.name] = ledgerEntry(job.user_id, entry.sk, entry.amount, reason, job.id);
+  }
+  if (refunded > 0) items.balance = balanceChange(job.user_id, refunded);
+  return items;
+}
+
+/** How many variations a job reserved credits for. */
+const variationsOf = (job: StoredMessage) => job.variations ?? 1;
+
+/**
+ * Settles a job as done with the images it kept, once: each kept variation's credit is
+ * committed, and each failed one (`failures`, by index among the variations asked for, with
+ * the text that says why) refunded. `images` are the kept ones, in order. False if already settled.
+ */
 export async function completeJobAndCommitCredit(
   job: StoredMessage,
-  result: { imageKeys: ImageKeys; prompt: string; isEdit: boolean },
+  result: {
+    images: ImageKeys[];
+    prompt: string;
+    isEdit: boolean;
+    failures?: ReadonlyMap<number, string>;
+  },
 ): Promise<boolean> {
+  const [first] = result.images;
+  if (!first) throw new Error('a job is done only with an image');
+  const outcomes = Array.from({ length: variationsOf(job) }, (_, index): VariationOutcome => {
+    const why = result.failures?.get(index);
+    return why === undefined ? { kept: true } : { kept: false, why };
+  });
+  if (outcomes.filter((o) => o.kept).length !== result.images.length) {
+    throw new Error('every kept variation needs its image');
+  }
+  const several = result.images.length > 1;
   try {
     await transact({
       job: settleJobItem(
         job,
         // The owner marks it for the gallery's index: only a finished image carries it.
-        '#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner',
+        `#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner${several ? ', variation_keys = :all' : ''}`,
         {
           ':owner': job.user_id,
           ':done': 'done',
           ':content': '',
-          ':keys': result.imageKeys,
+          ':keys': first,
           ':prompt': result.prompt,
           ':edit': result.isEdit,
           ':true': true,
+          ...(several ? { ':all': result.images } : {}),
         },
       ),
-      commit: ledgerEntry(
-        job.user_id,
-        ledgerKeys.job(job.id).commit,
-        0,
-        ledgerReasons.generation(job.prompt),
-        job.id,
-      ),
+      ...settlementItems(job, outcomes),
     });
     return true;
   } catch (error) {
@@ -135,25 +179,19 @@ export async function completeJobAndCommitCredit(
 }
 
 /**
- * Settles a job as failed and refunds its reserved credit, once: the job shows
- * `content` (the error text), the balance gets the credit back with a refund
- * entry. False if the job had already settled.
+ * Settles a job as failed and refunds every credit it reserved, once: the job shows
+ * `content` (the error text), the balance gets the credits back with a refund entry per
+ * variation. False if the job had already settled.
  */
 export async function refundJob(job: StoredMessage, content: string): Promise<boolean> {
+  const outcomes = Array.from({ length: variationsOf(job) }, () => ({ kept: false, why: content }) as const);
   try {
     await transact({
       job: settleJobItem(job, '#status = :error, content = :content', {
         ':error': 'error',
         ':content': content,
       }),
-      balance: balanceChange(job.user_id, GENERATION_COST),
-      refund: ledgerEntry(
-        job.user_id,
-        ledgerKeys.job(job.id).refund,
-        GENERATION_COST,
-        ledgerReasons.refund(content),
-        job.id,
-      ),
+      ...settlementItems(job, outcomes),
     });
     return true;
   } catch (error) {

@@ -55,6 +55,8 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
       provider,
       uploadKeys: body.uploaded_images,
       selectedModelIds: body.selected_model_ids,
+      variations: body.variations,
+      ...(body.edit_from ? { editFrom: body.edit_from } : {}),
     });
     const answer = {
       userMessage: await viewMessage(result.userMessage),
@@ -68,10 +70,13 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     return json(202, answer);
   },
 
-  'GET /api/messages/{id}/downloads/{format}': async ({ userId, params }) => {
+  'GET /api/messages/{id}/downloads/{format}': async ({ userId, params, event }) => {
     const format = DOWNLOAD_FORMATS.find((known) => known === params.format);
-    if (!params.id || !format) throw new NotFoundError('Message not found');
-    return json(200, { url: await getDownloadUrl(userId, params.id, format) });
+    // `?image=<index>` names one of an answer's variations; the first by default.
+    const image = Number(event.queryStringParameters?.image ?? 0);
+    if (!params.id || !format || !Number.isInteger(image) || image < 0)
+      throw new NotFoundError('Message not found');
+    return json(200, { url: await getDownloadUrl(userId, params.id, format, image) });
   },
 
   'POST /api/messages/{id}/share': async ({ userId, params }) => {

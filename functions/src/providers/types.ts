@@ -37,7 +37,12 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-export interface GenerateInput extends CallOptions {
+/** Which of a request's variations a call makes (0 for the first); a provider may ignore it. */
+export interface VariationOption {
+  variation?: number;
+}
+
+export interface GenerateInput extends CallOptions, VariationOption {
   /** The user's request as typed. */
   prompt: string;
   /** Reference images (uploads, video thumbnails, context images), already fetched. */
@@ -46,7 +51,7 @@ export interface GenerateInput extends CallOptions {
   people: Person[];
 }
 
-export interface EditInput extends CallOptions {
+export interface EditInput extends CallOptions, VariationOption {
   prompt: string;
   /** Source images to edit (from the history, newest last). */
   images: ImageData[];

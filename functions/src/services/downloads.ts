@@ -1,19 +1,21 @@
 import type { DownloadFormat } from '@thumbnail-studio/contract';
 import { blobSize, getBlob, putBlob, signedGetUrl } from '../adapters/blob-store';
-import { downloadKeysOf } from '../core/messages';
+import { downloadKeysOf, imagesOf } from '../core/messages';
 import type { ImageKeys } from '../core/types';
 import { getMessageById } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
 import { makeDownload } from '../lib/images';
 
 /**
- * A signed URL of one of an image message's 1280x720 downloads, made from the provider's
+ * A signed URL of one of an image's 1280x720 downloads (`image`: which of the message's images), made from the provider's
  * original the first time anyone asks (a second of CPU at most, once per image and format)
  * and kept under the key the job fixed, so deleting the message deletes it too. Two first
  * requests at once both make it; they write the same bytes under the same key.
  */
-export async function getDownloadUrl(userId: string, messageId: string, format: DownloadFormat) {
-  const keys = (await getMessageById(userId, messageId))?.image_keys;
+export async function getDownloadUrl(userId: string, messageId: string, format: DownloadFormat, image = 0) {
+  const message = await getMessageById(userId, messageId);
+  // `image` is the index of one of the answer's images (its variations), the first by default.
+  const keys = message && imagesOf(message)[image];
   if (!keys) throw new NotFoundError('Message not found');
   return signedGetUrl(await ensureDownload(keys, format));
 }

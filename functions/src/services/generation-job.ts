@@ -1,21 +1,22 @@
 import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import { deleteBlobs, putBlob } from '../adapters/blob-store';
+import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { classifyRequest } from '../core/classify';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../core/jobs';
 import { keysOfImage } from '../core/messages';
-import type { ImageKeys, StoredMessage } from '../core/types';
+import type { StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
 import { claimJob, listRecentMessages, showJobPhase } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
-import { deriveImageSizes, FALLBACK_NAME, PREVIEW_WIDTHS, previewName } from '../lib/images';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { createProvider, isProviderId } from '../providers';
 import { type Operation, otherErrorText } from '../providers/error-texts';
-import type { GenerationResult } from '../providers/types';
+import type { ImageData } from '../providers/types';
+import { makeVariations } from '../providers/variations';
 import { nameConversationAfterAnswer } from './conversations';
-import { contextKeysOf, loadContextImages, loadPeople, toChatTurns } from './job-context';
+import { contextKeysOf, loadChosenImages, loadContextImages, loadPeople, toChatTurns } from './job-context';
+import { storeJobImage } from './job-images';
 import type { AnsweredJob } from './legibility-check';
 
 /** How far a job got: which provider operation it is in, once decided. */
@@ -24,8 +25,8 @@ interface Progress {
 }
 
 /**
- * Runs one generation job to the end: classify, generate or edit, store the
- * image, settle the credit. A delivery of a job that is settled, or held by
+ * Runs one generation job to the end: classify, generate or edit (each variation
+ * asked for, at once), store the images, settle the credits. A delivery of a job that is settled, or held by
  * another worker, does nothing; any failure refunds the credit.
  *
  * The job has `deadlineMs` for all of it. When that passes, every step still
@@ -119,35 +120,61 @@ async function answerJob(
       { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
       (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
     );
-    const images = await loadContextImages(upToRequest);
+    // 'Edit this one': the chosen image is the one an edit starts from, not the latest images.
+    const chosen = await loadChosenImages(request);
+    const images = chosen?.length ? chosen : await loadContextImages(upToRequest);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     signal.throwIfAborted();
     progress.operation = isEdit ? 'edit' : 'generate';
     await showJobPhase(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
     const people = await loadPeople(job.user_id, request.selected_model_ids ?? []);
-    const result: GenerationResult = isEdit
-      ? await provider.edit({ prompt: request.content, images, ...people, signal })
-      : await provider.generate({ prompt: request.content, references: images, ...people, signal });
+    const results = await makeVariations(
+      job.variations ?? 1,
+      (variation) =>
+        isEdit
+          ? provider.edit({ prompt: request.content, images, ...people, signal, variation })
+          : provider.generate({ prompt: request.content, references: images, ...people, signal, variation }),
+      (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
+    );
     signal.throwIfAborted();
 
-    if (result.type === 'error') {
-      settled = await refundJob(job, result.content);
-      logger.info('job failed at the provider; refunded', { jobId: job.id, content: result.content });
+    const kept: ImageData[] = [];
+    const failures = new Map<number, string>();
+    for (const [index, result] of results.entries()) {
+      if (result.type === 'image') kept.push(result.image);
+      else failures.set(index, result.content);
+    }
+    const [first] = kept;
+    if (!first) {
+      // Every variation failed: the creator reads the first one's text, and every credit comes back.
+      const content = failures.get(0) ?? UNEXPECTED_ERROR_TEXT;
+      settled = await refundJob(job, content);
+      logger.info('job failed at the provider; refunded', { jobId: job.id, content });
       return undefined;
     }
     const answeredAt = performance.now();
-    const imageKeys = await storeImages(job, result.image.bytes);
+    const imageKeys = await Promise.all(
+      kept.map((image, position) => storeJobImage(job, image.bytes, position)),
+    );
     const storedAt = performance.now();
+    // Kept variations are committed, failed ones refunded, in the one settlement.
     settled =
       !signal.aborted &&
-      (await completeJobAndCommitCredit(job, { imageKeys, prompt: request.content, isEdit }));
+      (await completeJobAndCommitCredit(job, {
+        images: imageKeys,
+        prompt: request.content,
+        isEdit,
+        failures,
+      }));
     // Out of time, or settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
-    if (!settled) await deleteBlobs(keysOfImage(imageKeys));
-    // The backend's own share of a generation: from the provider's answer to the image being ready.
+    if (!settled) await deleteBlobs(imageKeys.flatMap(keysOfImage));
+    // The backend's own share of a generation: from the provider's answer to the images being ready.
     logger.info('job done', {
       jobId: job.id,
       settled,
+      variations: results.length,
+      failed: failures.size,
       after_provider_ms: Math.round(performance.now() - answeredAt),
       images_ms: Math.round(storedAt - answeredAt),
     });
@@ -155,7 +182,8 @@ async function answerJob(
     if (settled && request.selected_model_ids?.length) {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
-    return settled ? { job, image: result.image.bytes, prompt: request.content } : undefined;
+    // What follows the job (the legibility check) reads the first image.
+    return settled ? { job, image: first.bytes, prompt: request.content } : undefined;
   } catch (error) {
     if (signal.aborted) {
       logger.info('job stopped at its deadline', { jobId: job.id, error });
@@ -165,26 +193,4 @@ async function answerJob(
     if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);
     return undefined;
   }
-}
-
-/**
- * Stores the original and what the chat shows. The downloads' keys are fixed here, so deleting
- * the message deletes them too, but their files are made when first asked for (see downloads.ts).
- */
-async function storeImages(job: StoredMessage, original: Uint8Array): Promise<ImageKeys> {
-  // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
-  const base = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
-  await Promise.all([
-    putBlob(`${base}/original.png`, original, 'image/png'),
-    deriveImageSizes(original, ({ name, bytes, contentType }) =>
-      putBlob(`${base}/${name}`, bytes, contentType),
-    ),
-  ]);
-  return {
-    original: `${base}/original.png`,
-    export: `${base}/thumbnail-1280x720.png`,
-    youtube: `${base}/thumbnail-1280x720.jpg`,
-    preview: `${base}/${FALLBACK_NAME}`,
-    previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${base}/${previewName(width)}` })),
-  };
 }

@@ -19,7 +19,7 @@ export const toChatTurns = (messages: StoredMessage[]): ChatTurn[] =>
   messages.map((message) => ({
     role: message.role,
     text: message.is_image_message ? `[image: ${message.prompt ?? ''}]` : message.content,
-    hasImages: contextKeysOf(message).length > 0,
+    hasImages: contextKeysOf(message).length > 0 || Boolean(message.edit_from),
   }));
 
 /** Reads images from S3; one that can't be read is skipped, and the job goes on without it. */
@@ -45,6 +45,15 @@ export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[
       .slice(-CONTEXT_IMAGE_MESSAGES)
       .flatMap(contextKeysOf),
   );
+}
+
+/**
+ * The image a request chose to edit ('Edit this one'), with the request's own uploads;
+ * undefined when it chose none.
+ */
+export function loadChosenImages(request: StoredMessage): Promise<ImageData[]> | undefined {
+  if (!request.edit_from) return undefined;
+  return loadImages([request.edit_from.key, ...(request.uploaded_images ?? [])]);
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { DownloadFormat } from '@thumbnail-studio/contract';
+import type { DownloadFormat, MessageImage } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
-import { downloadKeysOf } from '../core/messages';
-import type { Message, StoredMessage } from '../core/types';
+import { downloadKeysOf, imagesOf } from '../core/messages';
+import type { ImageKeys, Message, StoredMessage } from '../core/types';
 
 /**
  * What the API answers for a stored message: bookkeeping dropped, S3 keys signed
@@ -21,31 +21,52 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     pending_since: _since,
     gallery_user_id: _gallery,
     share_token,
+    variation_keys: _variations,
+    variations: _count,
+    edit_from,
     ...fields
   } = message;
-  const [uploaded, preview, sources, full] = await Promise.all([
+  const images = imagesOf(message);
+  const [uploaded, viewed] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
-    image_keys ? signedGetUrl(image_keys.preview) : null,
+    Promise.all(images.map((keys, index) => viewImage(keys, index, listed))),
+  ]);
+  const [first] = viewed;
+  return {
+    ...fields,
+    uploaded_images: uploaded,
+    image_url: first?.image_url ?? null,
+    image_sources: first?.image_sources ?? null,
+    full_image_url: first?.full_image_url ?? null,
+    downloads: first?.downloads ?? null,
+    share_token: share_token ?? null,
+    images: image_keys ? viewed : null,
+    ...(edit_from ? { edit_from: { message_id: edit_from.message_id, index: edit_from.index } } : {}),
+  };
+}
+
+/** One image of a message, signed like the message's own fields (the full size only when read alone). */
+async function viewImage(keys: ImageKeys, index: number, listed: boolean): Promise<MessageImage> {
+  const [preview, sources, full] = await Promise.all([
+    signedGetUrl(keys.preview),
     // Images stored before the WebP previews have none: the chat shows their JPEG preview.
-    image_keys?.previews
+    keys.previews
       ? Promise.all(
-          image_keys.previews.map(async ({ width, key }) => ({
+          keys.previews.map(async ({ width, key }) => ({
             url: await signedGetUrl(key),
             width,
             type: 'image/webp',
           })),
         )
       : null,
-    image_keys && !listed ? signedGetUrl(image_keys.original) : null,
+    listed ? null : signedGetUrl(keys.original),
   ]);
   return {
-    ...fields,
-    uploaded_images: uploaded,
+    index,
     image_url: preview,
     image_sources: sources,
     full_image_url: full,
-    downloads: image_keys ? (Object.keys(downloadKeysOf(image_keys)) as DownloadFormat[]) : null,
-    share_token: share_token ?? null,
+    downloads: Object.keys(downloadKeysOf(keys)) as DownloadFormat[],
   };
 }
 

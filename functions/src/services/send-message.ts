@@ -1,11 +1,16 @@
-import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
+import {
+  type EditFrom,
+  INSUFFICIENT_CREDITS_TEXT,
+  PHASE_TEXT,
+  UNEXPECTED_ERROR_TEXT,
+} from '@thumbnail-studio/contract';
 import { enqueueJob } from '../adapters/job-queue';
 import { PENDING_SHARD } from '../core/jobs';
-import { newMessage } from '../core/messages';
+import { imagesOf, newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { updateConversation } from '../data/conversations-repo';
 import { refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
-import { putMessage } from '../data/messages-repo';
+import { getMessageById, putMessage } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
 import { BadRequestError, InsufficientCreditsError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -20,6 +25,10 @@ export interface SendInput {
   provider: string;
   uploadKeys: string[];
   selectedModelIds: string[];
+  /** How many variations to make, each for a credit (1 to 4). */
+  variations?: number;
+  /** 'Edit this one': an image of an earlier answer in this conversation, by message and index. */
+  editFrom?: EditFrom;
 }
 
 export type SendResult = {
@@ -40,6 +49,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   if (models.length !== new Set(input.selectedModelIds).size) {
     throw new BadRequestError('A selected model could not be found. Please pick your models again.');
   }
+  const editFrom = input.editFrom && (await chosenImage(input.userId, input.conversationId, input.editFrom));
   const references = await acceptReferences(input.userId, input.uploadKeys);
   const now = new Date().toISOString();
   const owner = { conversation_id: input.conversationId, user_id: input.userId, created_at: now };
@@ -51,6 +61,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     status: 'done',
     uploaded_images: references.length ? references : null,
     selected_model_ids: input.selectedModelIds.length ? input.selectedModelIds : null,
+    ...(editFrom ? { edit_from: editFrom } : {}),
   });
   const job = newMessage({
     ...owner,
@@ -61,6 +72,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     prompt: input.content,
     provider: input.provider,
     request_id: userMessage.id,
+    variations: input.variations ?? 1,
     job_state: 'queued',
     pending_shard: PENDING_SHARD,
     pending_since: now,
@@ -83,6 +95,24 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     };
   }
   return { outcome: 'queued', userMessage, assistantMessage: job };
+}
+
+/** The text of a send whose chosen image is not one of the caller's images in this conversation. */
+export const CHOSEN_IMAGE_GONE_TEXT =
+  'The image chosen to edit is not in this conversation. Choose another one.';
+
+/**
+ * The image a send chose to edit, with its original's key: only one of the caller's own
+ * finished images in this conversation will do.
+ */
+async function chosenImage(userId: string, conversationId: string, chosen: EditFrom) {
+  const message = await getMessageById(userId, chosen.message_id);
+  const image =
+    message?.conversation_id === conversationId && message.status === 'done'
+      ? imagesOf(message)[chosen.index]
+      : undefined;
+  if (!image) throw new BadRequestError(CHOSEN_IMAGE_GONE_TEXT);
+  return { message_id: chosen.message_id, index: chosen.index, key: image.original };
 }
 
 /** Keeps the message, answered by the not-enough-credits text in place of the job; nothing is charged. */

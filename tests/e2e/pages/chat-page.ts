@@ -130,6 +130,28 @@ export class ChatPage {
     await this.messageBox().press('Enter');
   }
 
+  /** How many variations the next message asks for. */
+  variationsSelect() {
+    return this.page.getByRole('combobox', { name: 'Variations' });
+  }
+
+  /** The answers that show several variations, as a grid. */
+  variationMessages() {
+    return this.assistantMessages().filter({ has: this.page.getByRole('list', { name: 'Variations' }) });
+  }
+
+  /** Variation `n` (from 1) of the latest answer with variations. */
+  variation(n: number) {
+    return this.variationMessages()
+      .last()
+      .getByRole('figure', { name: new RegExp(`^Variation ${n} of \\d$`) });
+  }
+
+  /** The note saying which variation the next message edits. */
+  chosenVariationNotice() {
+    return this.page.getByRole('status').filter({ hasText: 'Your next message edits variation' });
+  }
+
   /** The note under the message box while a send waits for its references. */
   queuedSendNotice() {
     return this.page.getByRole('status').filter({ hasText: 'Sending as soon as' });

@@ -83,6 +83,7 @@ describe('useSendMessage', () => {
         provider: 'local',
         uploaded_images: input.uploadKeys,
         selected_model_ids: [],
+        variations: 1,
       },
     ]);
   });

@@ -21,6 +21,10 @@ export interface SendMessageInput {
   previewUrls: string[];
   /** The person models to feature; none when left out. */
   modelIds?: readonly string[];
+  /** How many variations to make, each for a credit; 1 when left out. */
+  variations?: number;
+  /** 'Edit this one': the earlier image the edit starts from. */
+  editFrom?: { messageId: string; index: number } | null;
 }
 
 /** Sends a message as a generation job: the answer holds the user's message and the pending assistant one. */
@@ -30,10 +34,19 @@ export function sendMessage({
   provider,
   uploadKeys,
   modelIds = [],
+  variations = 1,
+  editFrom,
 }: SendMessageInput) {
   return callApi(endpoints.sendMessage, {
     params: { id: conversationId },
-    body: { content, provider, uploaded_images: uploadKeys, selected_model_ids: [...modelIds] },
+    body: {
+      content,
+      provider,
+      uploaded_images: uploadKeys,
+      selected_model_ids: [...modelIds],
+      variations,
+      ...(editFrom ? { edit_from: { message_id: editFrom.messageId, index: editFrom.index } } : {}),
+    },
   });
 }
 
@@ -56,6 +69,7 @@ const draft = (conversationId: string, overrides: Partial<Message>): Message => 
   share_token: null,
   full_image_url: null,
   downloads: null,
+  images: null,
   created_at: new Date().toISOString(),
   status: 'done',
   ...overrides,

@@ -36,6 +36,8 @@ interface ChatInputProps {
   tools?: ReactNode;
   /** More chips above the message box. */
   chips?: ReactNode;
+  /** A row under the message box, inside its frame, e.g. how many variations to make. */
+  footer?: ReactNode;
   promptRef?: Ref<PromptHandle>;
 }
 
@@ -45,7 +47,7 @@ const waitingText = ({ attachments }: Attachments) =>
     ? 'Sending as soon as the video thumbnail is ready...'
     : 'Sending as soon as your images have uploaded...';
 
-export function ChatInput({ busy, attachments, onSend, tools, chips, promptRef }: ChatInputProps) {
+export function ChatInput({ busy, attachments, onSend, tools, chips, footer, promptRef }: ChatInputProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -159,6 +161,7 @@ export function ChatInput({ busy, attachments, onSend, tools, chips, promptRef }
             {!(busy || queuedSend.queued) && <SendHorizontal aria-hidden="true" className="size-5" />}
           </Button>
         </div>
+        {footer}
         {queuedSend.queued && (
           <p role="status" className="px-2 pb-1 text-xs text-zinc-300">
             {waitingText(attachments)}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LEGIBILITY_EDIT_PROMPT, type Message } from '@thumbnail-studio/contract';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages, useOlderMessages } from '../api/get-messages';
@@ -13,6 +13,8 @@ import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput, type PromptHandle } from './chat-input';
 import { EmptyChatHelp } from './empty-chat-help';
 import { MessageList } from './message-list';
+import type { ImageChoice } from './variation-grid';
+import { ChosenImageChip, VariationsControl } from './variations-control';
 
 export interface ChatPanelProps {
   conversationId: string | null;
@@ -60,10 +62,19 @@ export function ChatPanel(props: ChatPanelProps) {
   const generating = stored.some((message) => message.role === 'assistant' && message.status === 'pending');
   const prompt = useRef<PromptHandle>(null);
   const nothingAsked = messages.isSuccess && !stored.some((message) => message.role === 'user');
+  const [variations, setVariations] = useState(1);
+  // 'Edit this one': the variation the next message edits, in this conversation only.
+  const [chosen, setChosen] = useState<ImageChoice | null>(null);
 
   useEffect(() => {
+    setChosen(null);
     if (conversationId && window.matchMedia(FOCUS_ON_OPEN_QUERY).matches) prompt.current?.focus();
   }, [conversationId]);
+
+  const choose = useCallback((choice: ImageChoice | null) => {
+    setChosen(choice);
+    if (choice) prompt.current?.focus();
+  }, []);
 
   const refreshImages = useCallback(
     // Several images expire together; they share one refetch instead of cancelling each other's.
@@ -86,7 +97,10 @@ export function ChatPanel(props: ChatPanelProps) {
         uploadKeys: keys,
         previewUrls,
         modelIds,
+        variations,
+        editFrom: chosen,
       });
+      setChosen(null);
       attachments.clear();
       onMessageSent();
       return true;
@@ -115,6 +129,8 @@ export function ChatPanel(props: ChatPanelProps) {
         onBuyCredits={props.onBuyCredits}
         focusMessageId={props.focusMessageId}
         onImproveText={generating ? undefined : () => void handleSend(LEGIBILITY_EDIT_PROMPT)}
+        chosenImage={chosen}
+        onChooseImage={choose}
         hasOlder={older.hasOlder}
         loadingOlder={older.loadingOlder}
         onLoadOlder={() => {
@@ -128,7 +144,13 @@ export function ChatPanel(props: ChatPanelProps) {
         attachments={attachments}
         onSend={handleSend}
         tools={props.inputTools}
-        chips={props.inputChips}
+        chips={
+          <>
+            {chosen && <ChosenImageChip chosen={chosen} onClear={() => setChosen(null)} />}
+            {props.inputChips}
+          </>
+        }
+        footer={<VariationsControl value={variations} onChange={setVariations} />}
         promptRef={prompt}
       />
     </ChatDropZone>

@@ -8,6 +8,7 @@ import { LegibilityNote } from './legibility-note';
 import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
 import { UserImages } from './user-images';
+import { type ImageChoice, VariationGrid } from './variation-grid';
 
 interface BubbleProps {
   message: ViewMessage;
@@ -21,12 +22,22 @@ interface BubbleProps {
   highlighted?: boolean;
   /** Asks for an edit making the image's text read at feed size (the newest image only). */
   onImproveText?(): void;
+  /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
+  chosenImage?: ImageChoice | null;
+  onChooseImage?(choice: ImageChoice | null): void;
 }
 
 /** The element id of a message in the list, to bring it into view. */
 export const messageElementId = (messageId: string) => `message-${messageId}`;
 
-function AssistantBody({ message, onImagesExpired, onBuyCredits, onImproveText }: BubbleProps) {
+function AssistantBody({
+  message,
+  onImagesExpired,
+  onBuyCredits,
+  onImproveText,
+  chosenImage,
+  onChooseImage,
+}: BubbleProps) {
   if (message.isLoading) {
     return (
       <div className="flex w-full flex-col gap-3">
@@ -45,10 +56,17 @@ function AssistantBody({ message, onImagesExpired, onBuyCredits, onImproveText }
     return (
       <div className="flex w-full flex-col gap-3">
         {message.content && <p className="px-2 pt-1 whitespace-pre-wrap">{message.content}</p>}
-        <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
-        {message.legibility && (
-          <LegibilityNote legibility={message.legibility} onImproveText={onImproveText} />
+        {message.images.length > 1 ? (
+          <VariationGrid
+            message={message}
+            onExpired={onImagesExpired}
+            chosen={chosenImage}
+            onChoose={onChooseImage}
+          />
+        ) : (
+          <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
         )}
+        {message.legibility && <LegibilityNote legibility={message.legibility} onImproveText={onImproveText} />}
       </div>
     );
   }
@@ -72,6 +90,9 @@ function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
     <article aria-label="Your message" className="flex max-w-[85%] flex-col items-end gap-2 md:max-w-[70%]">
       <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
       {message.selectedModels.length > 0 && renderModels?.(message.selectedModels)}
+      {message.editFrom && (
+        <p className="text-xs text-zinc-400">Edits variation {message.editFrom.index + 1}</p>
+      )}
       <p className="rounded-2xl rounded-br-md bg-accent-600 px-4 py-3 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white">
         {message.content}
       </p>
@@ -87,6 +108,8 @@ export function MessageBubble({
   onBuyCredits,
   highlighted,
   onImproveText,
+  chosenImage,
+  onChooseImage,
 }: BubbleProps) {
   if (message.type === 'user') {
     return (
@@ -117,6 +140,8 @@ export function MessageBubble({
           onImagesExpired={onImagesExpired}
           onBuyCredits={onBuyCredits}
           onImproveText={onImproveText}
+          chosenImage={chosenImage}
+          onChooseImage={onChooseImage}
         />
       </article>
     </li>

@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import type { ViewMessage } from '../utils/to-view-message';
 import { MessageBubble, messageElementId } from './message-bubble';
+import type { ImageChoice } from './variation-grid';
 
 interface MessageListProps {
   messages: ViewMessage[];
@@ -23,6 +24,9 @@ interface MessageListProps {
   onImproveText?(): void;
   /** A message to bring into view and mark once it is loaded, loading older pages until it is. */
   focusMessageId?: string;
+  /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
+  chosenImage?: ImageChoice | null;
+  onChooseImage?(choice: ImageChoice | null): void;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
@@ -129,6 +133,8 @@ export function MessageList(props: MessageListProps) {
                 renderModels={renderModels}
                 onBuyCredits={onBuyCredits}
                 onImproveText={message.id === newestImageId ? props.onImproveText : undefined}
+                chosenImage={props.chosenImage}
+                onChooseImage={props.onChooseImage}
               />
             ))}
           </ol>

@@ -16,6 +16,7 @@ const buildMessage = (overrides: Partial<Message> = {}): Message => ({
   share_token: null,
   full_image_url: null,
   downloads: null,
+  images: null,
   is_image_message: false,
   is_edit: false,
   created_at: '2026-03-15T12:00:00.000Z',

@@ -6,6 +6,16 @@ import {
   type Message,
 } from '@thumbnail-studio/contract';
 
+/** One image of an answer that asked for variations, with what each offers. */
+export interface ViewImage {
+  /** Its place among the message's images: 0 is the first, the one `imageUrl` shows. */
+  index: number;
+  imageUrl: string;
+  imageSources: ImageSource[];
+  fullImageUrl: string | null;
+  downloads: DownloadFormat[];
+}
+
 /** A message as the chat shows it: camelCase, with its job status as loading and error flags. */
 export interface ViewMessage {
   id: string;
@@ -36,6 +46,29 @@ export interface ViewMessage {
   shareToken: string | null;
   /** How the image's text reads at feed size; null until checked (or on a message without an image). */
   legibility: Legibility | null;
+  /** Every image of the answer (its variations), the first being `imageUrl`'s; empty without an image. */
+  images: ViewImage[];
+  /** On a user message: which earlier image it edited ('Edit this one'). */
+  editFrom: { messageId: string; index: number } | null;
+}
+
+/** The images of a message; one from before variations lists its one image. */
+function imagesOf(message: Message): ViewImage[] {
+  const first = message.image_url && {
+    index: 0,
+    image_url: message.image_url,
+    image_sources: message.image_sources,
+    full_image_url: message.full_image_url,
+    downloads: message.downloads ?? [],
+  };
+  const listed = message.images?.length ? message.images : first ? [first] : [];
+  return listed.map((image) => ({
+    index: image.index,
+    imageUrl: image.image_url,
+    imageSources: image.image_sources ?? [],
+    fullImageUrl: image.full_image_url,
+    downloads: image.downloads,
+  }));
 }
 
 export function toViewMessage(message: Message): ViewMessage {
@@ -61,5 +94,9 @@ export function toViewMessage(message: Message): ViewMessage {
     conversationId: message.conversation_id,
     shareToken: message.share_token,
     legibility: message.legibility ?? null,
+    images: imagesOf(message),
+    editFrom: message.edit_from
+      ? { messageId: message.edit_from.message_id, index: message.edit_from.index }
+      : null,
   };
 }

@@ -1,0 +1,201 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerKeys } from '../../functions/src/core/credits';
+import { S3RVER_CREDENTIALS } from '../../local/s3';
+import { makePng } from '../fakes/fake-http';
+import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
+import { type FakeOpenAI, MODERATION_BLOCKED, startFakeOpenAI } from '../fakes/openai-server';
+import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { ledgerFindings, readCreditItems } from '../support/ledger';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { listKeys } from '../support/storage';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+/**
+ * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
+ * call of several: each variation is its own call, and each is settled on its own.
+ */
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+let gemini: FakeGemini;
+let sqs: SQSClient;
+
+beforeAll(async () => {
+  [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-openai-key',
+      GEMINI_API_KEY: 'test-gemini-key',
+      OPENAI_BASE_URL: openai.url,
+      GEMINI_BASE_URL: gemini.url,
+      PROVIDER_MAX_RETRIES: '1',
+      PROVIDER_RETRY_INITIAL_MS: '10',
+      PROVIDER_RETRY_MAX_MS: '20',
+      LOG_LEVEL: 'INFO',
+    },
+  });
+  sqs = new SQSClient({ endpoint: `${cloud.url}/sqs`, region: 'us-east-1', credentials: S3RVER_CREDENTIALS });
+}, 120_000);
+
+afterAll(async () => {
+  sqs?.destroy();
+  await cloud?.stop();
+  await Promise.all([openai?.stop(), gemini?.stop()]);
+});
+
+beforeEach(() => {
+  openai.reset();
+  gemini.reset();
+});
+
+async function newUser(name: string) {
+  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
+  const api = apiAs(cloud.url, user.accessToken);
+  const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+  const send = (body: object) => api('POST', `/api/conversations/${conversationId}/messages`, body);
+  return { api, send, conversationId, userId: String(decodePayload(user.accessToken).sub) };
+}
+
+const ledgerOf = async (userId: string) => readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+const imageCalls = (path: string) => openai.requests.filter((r) => r.path === path);
+
+describe('variations with the real providers', () => {
+  it('keeps the variations that succeed and refunds the one OpenAI refused', async () => {
+    const { api, send, userId } = await newUser('partial');
+    // The classifier's call takes the first failure (a failed classifier means a new image),
+    // one of the three image calls the second.
+    openai.failNext(2, 400, { body: MODERATION_BLOCKED });
+    const sent = await send({ content: 'A neon gaming thumbnail', provider: 'openai', variations: 3 });
+    expect(sent.status).toBe(202);
+    const jobId = sent.body.assistantMessage.id as string;
+
+    const done = await waitForSettled(api, jobId);
+    expect(imageCalls('/v1/images/generations')).toHaveLength(3);
+    expect(done).toMatchObject({ status: 'done', is_image_message: true });
+    expect(done.images).toHaveLength(2);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+
+    const { balance, ledger, sum } = await ledgerOf(userId);
+    expect([balance, sum]).toEqual([1, 1]);
+    const settlements = ledger.filter((e) => String(e.sk).match(/^ledger#(commit|refund)#/));
+    expect(settlements.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(2);
+    const refunds = settlements.filter((e) => String(e.sk).startsWith('ledger#refund#'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amount: 1,
+      reason:
+        "Refund: I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
+    });
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('refunds every credit with the provider text as before when all variations fail', async () => {
+    const { api, send, userId } = await newUser('all-fail');
+    openai.mode('refuse');
+    const sent = await send({ content: 'Something', provider: 'openai', variations: 2 });
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(settled).toMatchObject({
+      status: 'error',
+      is_image_message: false,
+      images: null,
+      content:
+        "I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
+    });
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    const jobId = sent.body.assistantMessage.id as string;
+    const { ledger } = await ledgerOf(userId);
+    expect(
+      ledger
+        .map((e) => String(e.sk))
+        .filter((sk) => sk.includes(jobId))
+        .sort(),
+    ).toEqual(
+      [
+        ledgerKeys.job(jobId).reserve,
+        ledgerKeys.variation(jobId, 0).refund,
+        ledgerKeys.variation(jobId, 1).refund,
+      ].sort(),
+    );
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('asks Gemini once per variation', async () => {
+    const { api, send } = await newUser('gemini');
+    const sent = await send({ content: 'A cooking thumbnail', provider: 'gemini', variations: 2 });
+    expect((await waitForSettled(api, sent.body.assistantMessage.id)).images).toHaveLength(2);
+    const calls = gemini.requests.filter((r) => JSON.stringify(r.body).includes('16:9'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it("edits the chosen image ('Edit this one'), not the latest one", async () => {
+    const { api, send } = await newUser('chosen');
+    openai.image(await makePng(64, 36, '#ff0000'));
+    const red = await waitForSettled(
+      api,
+      (await send({ content: 'Red', provider: 'openai' })).body.assistantMessage.id,
+    );
+    openai.image(await makePng(64, 36, '#0000ff'));
+    // Three credits: the red image, the blue one, then the edit.
+    const blue = await send({ content: 'Blue', provider: 'openai' });
+    await waitForSettled(api, blue.body.assistantMessage.id);
+
+    openai.requests.length = 0;
+    openai.classifyAnswer('IMAGE_EDIT');
+    const edit = await send({
+      content: 'Make it brighter',
+      provider: 'openai',
+      edit_from: { message_id: red.id, index: 0 },
+    });
+    expect(await waitForSettled(api, edit.body.assistantMessage.id)).toMatchObject({
+      status: 'done',
+      is_edit: true,
+    });
+    const call = imageCalls('/v1/images/edits')[0];
+    const images = call?.parts.filter((part) => part.name.startsWith('image') && part.bytes) ?? [];
+    expect(images).toHaveLength(1);
+    const { dominant } = await sharp(images[0]?.bytes).stats();
+    expect(dominant.r).toBeGreaterThan(200);
+    expect(dominant.b).toBeLessThan(50);
+  });
+
+  it('settles nothing twice when the job is delivered again after it settled', async () => {
+    const { api, send, userId, conversationId } = await newUser('again');
+    const sent = await send({ content: 'Twice', provider: 'openai', variations: 2 });
+    const jobId = sent.body.assistantMessage.id as string;
+    await waitForSettled(api, jobId);
+    const before = await queueStats(cloud.url);
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: `${cloud.url}/sqs/000000000000/jobs`,
+        MessageBody: JSON.stringify({ jobId, conversationId, userId }),
+      }),
+    );
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+    const { balance, ledger } = await ledgerOf(userId);
+    expect(balance).toBe(1);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(2);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('refunds every variation when the conversation is deleted while they are drawn, keeping no image', async () => {
+    const { api, send, userId, conversationId } = await newUser('deleted');
+    openai.latency(2_000);
+    const before = await queueStats(cloud.url);
+    const sent = await send({ content: 'Slow', provider: 'openai', variations: 3 });
+    const jobId = sent.body.assistantMessage.id as string;
+    await expect.poll(() => imageCalls('/v1/images/generations').length).toBe(3);
+
+    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    await waitForQueueIdle(cloud.url, before.delivered + 1);
+
+    const { balance, ledger } = await ledgerOf(userId);
+    expect(balance).toBe(3);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(3);
+    expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(0);
+    expect(await listKeys(cloud.runtime, `images/${userId}/${jobId}/`)).toEqual([]);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+});
