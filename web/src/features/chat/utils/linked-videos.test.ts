@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkedVideos } from './linked-videos';
+import { linkedVideos, withoutVideoLinks } from './linked-videos';
 import type { ViewMessage } from './to-view-message';
 
 const message = (type: ViewMessage['type'], content: string, uploadedImages: string[] = []) =>
@@ -32,5 +32,13 @@ describe('the videos linked in a conversation', () => {
 
   it('are none when a link went without its thumbnail', () => {
     expect(linkedVideos([message('user', 'https://youtu.be/aaaaaaaaaaa')])).toEqual([]);
+  });
+});
+
+describe('a prompt as a title', () => {
+  it('leaves its video links out', () => {
+    expect(
+      withoutVideoLinks('https://youtu.be/aaaaaaaaaaa  A cat, like youtube.com/watch?v=bbbbbbbbbbb'),
+    ).toBe('A cat, like');
   });
 });

@@ -1,4 +1,4 @@
-import { isVideoId, parseVideoLink } from '@thumbnail-studio/contract';
+import { isVideoId, parseVideoLink, VIDEO_LINK_IN_TEXT } from '@thumbnail-studio/contract';
 import type { ViewMessage } from './to-view-message';
 import { findVideoLinks } from './video-links';
 
@@ -36,4 +36,9 @@ export function linkedVideos(messages: readonly ViewMessage[]): LinkedVideo[] {
     });
   }
   return videos;
+}
+
+/** Text without its video links, spaces tidied: a prompt as a video's title. */
+export function withoutVideoLinks(text: string): string {
+  return text.replace(VIDEO_LINK_IN_TEXT, ' ').replace(/\s+/g, ' ').trim();
 }

@@ -3,6 +3,7 @@ import {
   type ImageSource,
   INSUFFICIENT_CREDITS_TEXT,
   type Message,
+  type TextBox,
 } from '@thumbnail-studio/contract';
 
 /** A message as the chat shows it: camelCase, with its job status as loading and error flags. */
@@ -33,6 +34,8 @@ export interface ViewMessage {
   conversationId: string;
   /** The token of the image's public link while it is shared. */
   shareToken: string | null;
+  /** Where the image's text sits at full size (1280x720), once the legibility check has run. */
+  textBoxes: TextBox[];
 }
 
 export function toViewMessage(message: Message): ViewMessage {
@@ -57,5 +60,6 @@ export function toViewMessage(message: Message): ViewMessage {
     createdAt: message.created_at,
     conversationId: message.conversation_id,
     shareToken: message.share_token,
+    textBoxes: message.legibility?.boxes ?? [],
   };
 }
