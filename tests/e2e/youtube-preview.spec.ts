@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { GalleryPage } from './pages/gallery-page';
 import { PREVIEW_LAYOUTS, YouTubePreviewPage } from './pages/youtube-preview-page';
@@ -9,11 +10,20 @@ const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 const PROMPT = 'Gaming reaction like this one, the text "LATE NIGHT"';
 
+/** A 1280x720 picture with a word in its bottom-right corner, where YouTube draws the duration badge. */
+async function pictureWithCornerText(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
+<rect width="1280" height="720" fill="#f5f5f5"/>
+<text x="1250" y="700" text-anchor="end" font-family="Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="120" fill="#111">SALE</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
 test.describe('the YouTube preview', () => {
   test('shows a thumbnail at YouTube sizes, in both themes, beside a linked video, from the chat and the gallery', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const who = persona('preview');
     await signUpThroughUi(page, who);
     const chat = new ChatPage(page);
@@ -80,6 +90,19 @@ test.describe('the YouTube preview', () => {
       await expect(
         preview.layout('Phone, 390x219').getByText('Ada Plays · 1.2K views · 3 days ago').first(),
       ).toBeVisible();
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step('a warning when the text sits under the duration badge', async () => {
+      await chat.dropFile('corner.png', 'image/png', await pictureWithCornerText());
+      await expect(chat.attachments()).toHaveCount(1);
+      await chat.send('Keep this picture exactly as it is');
+      await expect(chat.imageMessages()).toHaveCount(2, { timeout: jobTimeout });
+      const cornered = new YouTubePreviewPage(page, chat.imageMessages().last());
+      await cornered.open();
+      // The text is read after the image is ready; the preview asks until the verdict is there.
+      await expect(cornered.badgeWarning()).toContainText('Up next (168x94)', { timeout: 45_000 });
+      await checkScreen(page, 'youtube-preview-warning');
       await page.keyboard.press('Escape');
     });
 

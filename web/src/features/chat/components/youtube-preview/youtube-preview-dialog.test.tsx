@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type TextBox } from '@thumbnail-studio/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client';
 import { answer, server, withFakeApi } from '../../../../test/fake-api';
 import { message } from '../../../../test/fixtures';
+import { legibilityQueryKey } from '../../api/get-legibility';
 import { AccountNameContext } from '../../hooks/account-name';
 import { PREVIEW_STORAGE_KEY } from '../../hooks/use-preview-profile';
 import { toViewMessage } from '../../utils/to-view-message';
@@ -28,16 +29,18 @@ function renderPreview(boxes: TextBox[] = []) {
       ],
     })),
   );
-  const image = toViewMessage(
-    message('m2', {
-      is_image_message: true,
-      prompt: 'A cat that wins at chess',
-      image_url: `${storage}/m2/thumbnail.jpg`,
-      legibility: { text: 'WIN', sizes: [], reads_at_feed_size: true, hard_to_read: [], boxes },
-    }),
-  );
+  const stored = message('m2', {
+    is_image_message: true,
+    prompt: 'A cat that wins at chess',
+    image_url: `${storage}/m2/thumbnail.jpg`,
+  });
+  // The chat's copy has no verdict yet; the server has one by the time the preview asks.
+  const legibility = { text: 'WIN', sizes: [], reads_at_feed_size: true, hard_to_read: [], boxes };
+  server.use(answer(endpoints.getMessage, () => ({ message: { ...stored, legibility } })));
+  const queryClient = createQueryClient();
+  const image = toViewMessage(stored);
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <AccountNameContext.Provider value="ada">
         <YouTubePreviewDialog
           open
@@ -47,14 +50,17 @@ function renderPreview(boxes: TextBox[] = []) {
       </AccountNameContext.Provider>
     </QueryClientProvider>,
   );
-  return screen.getByRole('dialog', { name: 'Preview on YouTube' });
+  return {
+    dialog: screen.getByRole('dialog', { name: 'Preview on YouTube' }),
+    verdictLoaded: () => Boolean(queryClient.getQueryData(legibilityQueryKey('m2'))),
+  };
 }
 
 beforeEach(() => localStorage.clear());
 
 describe('the YouTube preview', () => {
   it('shows the thumbnail in each layout at its size, titled by the prompt, on the account name', async () => {
-    const dialog = renderPreview();
+    const { dialog } = renderPreview();
     for (const [name, width, height] of [
       ['Home, 360x202', 360, 202],
       ['Search, 360x202', 360, 202],
@@ -76,7 +82,7 @@ describe('the YouTube preview', () => {
   });
 
   it('puts the thumbnail of a linked video beside it, not the uploaded image', async () => {
-    const dialog = renderPreview();
+    const { dialog } = renderPreview();
     const home = within(dialog).getByRole('region', { name: 'Home, 360x202' });
     const linked = await within(home).findByRole('img', { name: 'Linked video dQw4w9WgXcQ' });
     expect(linked.getAttribute('src')).toBe(`${storage}/refs/video.jpg`);
@@ -85,7 +91,7 @@ describe('the YouTube preview', () => {
 
   it('remembers the title per image, the channel and the duration', async () => {
     const user = userEvent.setup();
-    const dialog = renderPreview();
+    const { dialog } = renderPreview();
     const title = within(dialog).getByRole('textbox', { name: 'Video title' });
     await user.clear(title);
     await user.type(title, 'I lost to a cat');
@@ -103,21 +109,22 @@ describe('the YouTube preview', () => {
     expect(within(dialog).getAllByText('1:02:03')).toHaveLength(8);
   });
 
-  it('warns, naming the layouts, when text sits under the duration badge', () => {
-    const dialog = renderPreview([{ x0: 900, y0: 560, x1: 1000, y1: 640 }]);
-    expect(within(dialog).getByRole('status').textContent).toBe(
+  it('warns, naming the layouts, when text sits under the duration badge', async () => {
+    const { dialog } = renderPreview([{ x0: 900, y0: 560, x1: 1000, y1: 640 }]);
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
       'Text sits under the duration badge in Up next (168x94). Move it away from the bottom-right corner.',
     );
   });
 
-  it('says nothing when the text is clear of the badge', () => {
-    const dialog = renderPreview([{ x0: 128, y0: 72, x1: 600, y1: 300 }]);
+  it('says nothing when the text is clear of the badge', async () => {
+    const { dialog, verdictLoaded } = renderPreview([{ x0: 128, y0: 72, x1: 600, y1: 300 }]);
+    await waitFor(() => expect(verdictLoaded()).toBe(true));
     expect(within(dialog).queryByRole('status')).toBeNull();
   });
 
   it("switches between YouTube's light and dark pages", async () => {
     const user = userEvent.setup();
-    const dialog = renderPreview();
+    const { dialog } = renderPreview();
     const page = within(dialog).getByTestId('youtube-page');
     await user.click(within(dialog).getByRole('button', { name: 'Light' }));
     expect(page.style.background).toMatch(/#ffffff|rgb\(255, 255, 255\)/);

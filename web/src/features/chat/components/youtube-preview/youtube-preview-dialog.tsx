@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../../../components/ui/dialog';
 import { currentTheme } from '../../../../lib/theme';
+import { useLegibility } from '../../api/get-legibility';
 import { useMessages } from '../../api/get-messages';
 import { useAccountName } from '../../hooks/account-name';
 import { usePreviewProfile } from '../../hooks/use-preview-profile';
@@ -63,7 +64,8 @@ export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouT
     })),
   ];
   // No face detector exists yet: only the text's boxes are checked; faces would join them here.
-  const textCovered = layoutsHidingBoxes(image.textBoxes, profile.duration);
+  const verdict = useLegibility(image.id).data;
+  const textCovered = layoutsHidingBoxes(verdict?.boxes ?? image.textBoxes, profile.duration);
   const colors = YOUTUBE_COLORS[theme];
 
   const onAvatar = async (file: File) => {
