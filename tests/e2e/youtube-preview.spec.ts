@@ -119,5 +119,17 @@ test.describe('the YouTube preview', () => {
       await page.keyboard.press('Escape');
       await expect(fromGallery.opener()).toBeFocused();
     });
+
+    await test.step('on a phone the same sizes show, the YouTube page scrolling sideways', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const onPhone = new YouTubePreviewPage(page, new GalleryPage(page).cards().first());
+      await onPhone.open();
+      expect(await onPhone.yourThumbnail('Phone, 390x219').boundingBox()).toMatchObject({
+        width: 390,
+        height: 219,
+      });
+      await checkScreen(page, 'youtube-preview-phone');
+      await page.keyboard.press('Escape');
+    });
   });
 });
