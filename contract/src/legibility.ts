@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 
+/** A word's box in the full-size (1280x720) frame's pixels: left, top, right, bottom. */
+export const textBoxSchema = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
+export type TextBox = z.infer<typeof textBoxSchema>;
+
+/** The frame the boxes are measured in. */
+export const LEGIBILITY_FRAME = { width: 1280, height: 720 } as const;
+
 /**
  * How a generated thumbnail's text reads back by OCR: at full size (1280x720) and at the feed's
  * sizes (246x138, 168x94). `text` is what was looked for (the quoted text asked for, else the
  * words found), empty when the image has no text to check (and nothing else is said);
- * `hard_to_read` names the areas ('top left', 'centre'…) of words lost at feed size.
+ * `hard_to_read` names the areas ('top left', 'centre'…) of words lost at feed size; `boxes`
+ * are where the words looked for sit at full size (absent on verdicts made before they were kept).
  * A message has none until the check has run.
  */
 export const legibilitySchema = z.object({
@@ -12,6 +20,7 @@ export const legibilitySchema = z.object({
   sizes: z.array(z.object({ width: z.int(), height: z.int(), reads: z.boolean() })),
   reads_at_feed_size: z.boolean(),
   hard_to_read: z.array(z.string()),
+  boxes: z.optional(z.array(textBoxSchema)),
 });
 
 export type Legibility = z.infer<typeof legibilitySchema>;

@@ -62,6 +62,7 @@ describe('the legibility check after a generation', () => {
     const message = await withVerdict(api, id);
 
     expect(message.legibility).toMatchObject({ text: 'BIG WIN', reads_at_feed_size: true, hard_to_read: [] });
+    expect(message.legibility.boxes).toHaveLength(2);
     expect(message.legibility.sizes.map((size: { width: number }) => size.width)).toEqual([1280, 246, 168]);
     expect((await api('GET', '/api/credits')).body.credits).toBe(before - 1);
     // The job was done (image stored, credit committed) before the check began.
@@ -97,6 +98,12 @@ describe('with the check turned off (the shared test cloud)', () => {
     await waitForSettled(api, sent.body.assistantMessage.id);
 
     const message = await withVerdict(api, sent.body.assistantMessage.id);
-    expect(message.legibility).toEqual({ text: '', sizes: [], reads_at_feed_size: true, hard_to_read: [] });
+    expect(message.legibility).toEqual({
+      text: '',
+      sizes: [],
+      reads_at_feed_size: true,
+      hard_to_read: [],
+      boxes: [],
+    });
   }, 90_000);
 });

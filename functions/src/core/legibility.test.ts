@@ -43,7 +43,14 @@ describe('judging legibility', () => {
       ],
       reads_at_feed_size: true,
       hard_to_read: [],
+      boxes: [word('GAME').box, word('OVER').box],
     });
+  });
+
+  it('keeps where each word sits at full size, so a preview can tell what its badges cover', () => {
+    const corner = word('LATE', 1200, 690);
+    const verdict = judgeLegibility(['LATE', 'NIGHT', 'GONE'], [[word('NIGHT', 300, 100), corner], [], []]);
+    expect(verdict.boxes).toEqual([corner.box, word('NIGHT', 300, 100).box]);
   });
 
   it('names the areas of the words lost at a feed size', () => {
@@ -72,6 +79,7 @@ describe('judging legibility', () => {
       sizes: [],
       reads_at_feed_size: true,
       hard_to_read: [],
+      boxes: [],
     });
   });
 });

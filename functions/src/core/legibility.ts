@@ -1,4 +1,4 @@
-import type { Legibility } from '@thumbnail-studio/contract';
+import type { Legibility, TextBox } from '@thumbnail-studio/contract';
 import { distance } from 'fastest-levenshtein';
 import { quotedText } from './quoted-text';
 
@@ -10,12 +10,7 @@ export const READING_SIZES = [
 ] as const;
 
 /** A box in the full-size image's pixels. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+export type Box = TextBox;
 
 /** A word as OCR read it, with its confidence (0–100) and where it sits. */
 export interface ReadWord {
@@ -35,6 +30,7 @@ export const NOTHING_TO_CHECK: Legibility = {
   sizes: [],
   reads_at_feed_size: true,
   hard_to_read: [],
+  boxes: [],
 };
 
 /** Upper-case letters and digits only: how words are compared. */
@@ -86,8 +82,9 @@ export function locateWords(expected: string[], fullSize: ReadWord[]): (Box | un
 /**
  * How the thumbnail's text reads at each size, from what OCR read there (`readings`, in the
  * order of READING_SIZES, the full size first): a size reads when most of `expected` is read
- * back; the areas named are where the words missed at a feed size sit at full size. With no
- * words to check, `text` is empty.
+ * back; the areas named are where the words missed at a feed size sit at full size, and `boxes`
+ * where every word found at full size sits (the preview warns when one is under the duration
+ * badge). With no words to check, `text` is empty.
  */
 export function judgeLegibility(expected: string[], readings: ReadWord[][]): Legibility {
   if (expected.length === 0) return NOTHING_TO_CHECK;
@@ -102,6 +99,7 @@ export function judgeLegibility(expected: string[], readings: ReadWord[][]): Leg
   }));
   const missedInFeed = expected.filter((word) => missedAt.slice(1).some((missed) => missed.includes(word)));
   const { width, height } = READING_SIZES[0];
+  const boxes = locateWords(expected, readings[0] ?? []).filter((box) => box !== undefined);
   const hardToRead = locateWords(missedInFeed, readings[0] ?? [])
     .filter((box) => box !== undefined)
     .map((box) => areaOf(box, width, height));
@@ -110,5 +108,6 @@ export function judgeLegibility(expected: string[], readings: ReadWord[][]): Leg
     sizes,
     reads_at_feed_size: sizes.slice(1).every((size) => size.reads),
     hard_to_read: [...new Set(hardToRead)],
+    boxes: boxes.map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 })),
   };
 }

@@ -4,10 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { conversationAtPath } from '../../../config/paths';
 import { formatRelativeDate } from '../../../utils/relative-date';
 import { useDownloadImage } from '../hooks/use-download-image';
+import { previewSources } from '../utils/preview-sources';
 import type { ViewMessage } from '../utils/to-view-message';
 import { ExpiringImage } from './expiring-image';
-import { previewSources } from './message-image';
 import { ShareImageMenu } from './share-image-menu';
+import { PreviewButton } from './youtube-preview/preview-button';
 
 /** How wide a card's image is drawn in the grid: three columns, two, or one on phones. */
 export const GALLERY_SIZES =
@@ -20,7 +21,8 @@ interface GalleryCardProps {
 
 /**
  * One thumbnail of the gallery: its preview (lazily, from the width the grid needs), prompt and
- * age; open it in its conversation, download it (the YouTube JPEG, or the PNG of older images), share it.
+ * age; open it in its conversation, download it (the YouTube JPEG, or the PNG of older images), share it,
+ * preview it in YouTube's layouts.
  */
 export function GalleryCard({ image, onExpired }: GalleryCardProps) {
   const format = image.downloads.includes('jpeg') ? 'jpeg' : 'png';
@@ -69,6 +71,7 @@ export function GalleryCard({ image, onExpired }: GalleryCardProps) {
             {!download.busy && <Download aria-hidden="true" className="size-4" />} Download
           </Button>
           <ShareImageMenu messageId={image.id} shareToken={image.shareToken} />
+          <PreviewButton image={image} />
         </div>
       </article>
     </li>

@@ -66,7 +66,9 @@ function AssistantBody({
         ) : (
           <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
         )}
-        {message.legibility && <LegibilityNote legibility={message.legibility} onImproveText={onImproveText} />}
+        {message.legibility && (
+          <LegibilityNote legibility={message.legibility} onImproveText={onImproveText} />
+        )}
       </div>
     );
   }

@@ -1,12 +1,13 @@
-import type { ImageSource } from '@thumbnail-studio/contract';
 import { Download, Maximize2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useDownloadImage } from '../hooks/use-download-image';
 import { openFullSize } from '../hooks/use-open-full-size';
+import { previewSources } from '../utils/preview-sources';
 import type { ViewMessage } from '../utils/to-view-message';
 import { ExpiringImage } from './expiring-image';
 import { ShareImageMenu } from './share-image-menu';
+import { PreviewButton } from './youtube-preview/preview-button';
 
 interface MessageImageProps {
   message: ViewMessage & { imageUrl: string };
@@ -14,27 +15,9 @@ interface MessageImageProps {
 }
 
 /**
- * How wide the image is drawn, for choosing among the preview widths: the chat column
- * (at most 768 px, less its padding and the bubble's) or, on narrow screens, the screen less those.
- */
-export const PREVIEW_SIZES = '(min-width: 760px) 710px, calc(100vw - 50px)';
-
-/** The previews grouped by type, each as a `srcset` of its widths drawn at `sizes`. */
-export function previewSources(images: ImageSource[], sizes: string = PREVIEW_SIZES) {
-  const types = [...new Set(images.map((image) => image.type))];
-  return types.map((type) => ({
-    type,
-    srcSet: images
-      .filter((image) => image.type === type)
-      .map((image) => `${image.url} ${image.width}w`)
-      .join(', '),
-    sizes,
-  }));
-}
-
-/**
  * A generated thumbnail, the chat column wide and 16:9, from the preview width the screen needs:
- * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG; share it. The preview
+ * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG; share it;
+ * preview it in YouTube's layouts. The preview
  * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
 export function MessageImage({ message, onExpired }: MessageImageProps) {
@@ -106,6 +89,7 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
           <Maximize2 aria-hidden="true" className="size-4" /> Full size
         </a>
         {!message.isBase64 && <ShareImageMenu messageId={message.id} shareToken={message.shareToken} />}
+        <PreviewButton image={message} />
       </figcaption>
     </figure>
   );

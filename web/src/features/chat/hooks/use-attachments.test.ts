@@ -130,6 +130,16 @@ describe('useAttachments: uploads', () => {
 });
 
 describe('useAttachments: video links', () => {
+  it('sends video thumbnails before uploaded images, so the thumbnails of links come first', async () => {
+    fakeUploads();
+    fakeThumbnails();
+    const { result } = renderWithQueries(useAttachments);
+    act(() => result.current.addFiles([png('car.png')]));
+    act(() => result.current.addVideoLink(LINK));
+    await waitFor(() => expect(result.current.keys).toHaveLength(2));
+    expect(result.current.keys).toEqual(['videos/dQw4w9WgXcQ', 'uploads/1']);
+  });
+
   it('fetches a link once and attaches its thumbnail', async () => {
     const asked = fakeThumbnails();
     const { result } = renderWithQueries(useAttachments);

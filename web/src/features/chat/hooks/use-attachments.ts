@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
-import { useAttachmentList } from './use-attachment-list';
+import { type Attachment, useAttachmentList } from './use-attachment-list';
 import { useImageUploads } from './use-image-uploads';
 import { useVideoThumbnails } from './use-video-thumbnails';
+
+const isReadyVideo = (item: Attachment) => item.status === 'ready' && item.kind === 'video';
+const isReadyImage = (item: Attachment) => item.status === 'ready' && item.kind === 'image';
 
 /** The references attached to the message being written: uploads start at once, links are fetched. */
 export function useAttachments() {
@@ -23,7 +26,9 @@ export function useAttachments() {
     forgetDismissed();
   }, [clearList, forgetDismissed]);
 
-  const ready = attachments.filter((item) => item.status === 'ready');
+  // Video thumbnails go first, so a sent message's first references are its links' thumbnails
+  // (the YouTube preview finds them there, `utils/linked-videos.ts`).
+  const ready = [...attachments.filter(isReadyVideo), ...attachments.filter(isReadyImage)];
   return {
     attachments,
     addFiles,

@@ -34,6 +34,13 @@ describe('toViewMessage', () => {
       isImageMessage: false,
     });
     expect(view.uploadedImages).toEqual([]);
+    expect(view.textBoxes).toEqual([]);
+  });
+
+  it('keeps where the text sits once the legibility check has run', () => {
+    const box = { x0: 1100, y0: 640, x1: 1260, y1: 700 };
+    const legibility = { text: 'LATE', sizes: [], reads_at_feed_size: true, hard_to_read: [], boxes: [box] };
+    expect(toViewMessage(buildMessage({ legibility })).textBoxes).toEqual([box]);
   });
 
   it("marks the assistant's refusal for credits, and nothing else, as needing credits", () => {

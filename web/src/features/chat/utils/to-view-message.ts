@@ -4,6 +4,7 @@ import {
   INSUFFICIENT_CREDITS_TEXT,
   type Legibility,
   type Message,
+  type TextBox,
 } from '@thumbnail-studio/contract';
 
 /** One image of an answer that asked for variations, with what each offers. */
@@ -50,6 +51,8 @@ export interface ViewMessage {
   images: ViewImage[];
   /** On a user message: which earlier image it edited ('Edit this one'). */
   editFrom: { messageId: string; index: number } | null;
+  /** Where the image's text sits at full size (1280x720), once the legibility check has run. */
+  textBoxes: TextBox[];
 }
 
 /** The images of a message; one from before variations lists its one image. */
@@ -98,5 +101,6 @@ export function toViewMessage(message: Message): ViewMessage {
     editFrom: message.edit_from
       ? { messageId: message.edit_from.message_id, index: message.edit_from.index }
       : null,
+    textBoxes: message.legibility?.boxes ?? [],
   };
 }

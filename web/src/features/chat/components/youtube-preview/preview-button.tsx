@@ -1,0 +1,26 @@
+import { MonitorPlay } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { useOpenedOnce } from '../../../../lib/use-opened-once';
+import type { ViewMessage } from '../../utils/to-view-message';
+
+// The preview's code loads on its first opening, not with the chat.
+const YouTubePreviewDialog = lazy(() => import('./youtube-preview-dialog'));
+
+/** 'Preview on YouTube': opens the thumbnail in YouTube's layouts. */
+export function PreviewButton({ image }: { image: ViewMessage & { imageUrl: string } }) {
+  const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        <MonitorPlay aria-hidden="true" className="size-4" /> Preview on YouTube
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <YouTubePreviewDialog open={open} onOpenChange={setOpen} image={image} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { TriangleAlert } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Dialog } from '../../../../components/ui/dialog';
+import { currentTheme } from '../../../../lib/theme';
+import { useLegibility } from '../../api/get-legibility';
+import { useMessages } from '../../api/get-messages';
+import { useAccountName } from '../../hooks/account-name';
+import { usePreviewProfile } from '../../hooks/use-preview-profile';
+import { linkedVideos, withoutVideoLinks } from '../../utils/linked-videos';
+import { previewSources } from '../../utils/preview-sources';
+import { toViewMessage, type ViewMessage } from '../../utils/to-view-message';
+import { layoutsHidingBoxes, YOUTUBE_LAYOUTS, type YouTubeLayout } from '../../utils/youtube-layouts';
+import { ChannelAvatar } from './channel-avatar';
+import { PreviewFields } from './preview-fields';
+import { readAvatar } from './read-avatar';
+import { YOUTUBE_COLORS, type YouTubeTheme } from './youtube-colors';
+import { type FeedVideo, YouTubeFeed } from './youtube-feed';
+
+export interface YouTubePreviewDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  image: ViewMessage & { imageUrl: string };
+}
+
+const DEFAULT_CHANNEL = 'My channel';
+const sizeOf = (layout: YouTubeLayout) => `${layout.width}x${layout.height}`;
+const listOf = (layouts: YouTubeLayout[]) =>
+  layouts.map((layout) => `${layout.name} (${sizeOf(layout)})`).join(', ');
+
+/**
+ * The thumbnail where it will live on YouTube: the home grid, search, up next and a phone's feed at
+ * their real sizes, in YouTube's light or dark page, with the creator's title, channel and the
+ * duration badge, beside the thumbnails of the videos linked in the conversation. Warns when the
+ * badge covers the image's text.
+ */
+export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouTubePreviewDialogProps) {
+  const { profile, update, setTitle } = usePreviewProfile();
+  const accountName = useAccountName();
+  const [theme, setTheme] = useState<YouTubeTheme>(currentTheme);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const messages = useMessages(image.conversationId).data;
+  const linked = useMemo(() => linkedVideos((messages ?? []).map(toViewMessage)), [messages]);
+
+  const title = profile.titles[image.id] ?? (withoutVideoLinks(image.prompt ?? '') || 'My new video');
+  const channel = profile.channel || accountName || DEFAULT_CHANNEL;
+  const avatar = (size: number) => <ChannelAvatar name={channel} image={profile.avatar} size={size} />;
+  const videos: FeedVideo[] = [
+    {
+      key: image.id,
+      title,
+      channel,
+      avatar,
+      src: image.imageUrl,
+      sources: previewSources(image.imageSources),
+      alt: 'Your thumbnail',
+    },
+    ...linked.map((video, i) => ({
+      key: video.videoId,
+      title: `Video you linked (${video.videoId})`,
+      channel: 'Linked video',
+      avatar: (size: number) => <ChannelAvatar name={`${i + 1}`} image="" size={size} />,
+      src: video.thumbnailUrl,
+      alt: `Linked video ${video.videoId}`,
+    })),
+  ];
+  // No face detector exists yet: only the text's boxes are checked; faces would join them here.
+  const verdict = useLegibility(image.id).data;
+  const textCovered = layoutsHidingBoxes(verdict?.boxes ?? image.textBoxes, profile.duration);
+  const colors = YOUTUBE_COLORS[theme];
+
+  const onAvatar = async (file: File) => {
+    setAvatarError(null);
+    try {
+      update({ avatar: await readAvatar(file) });
+    } catch {
+      setAvatarError('That image could not be read. Please pick another.');
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Preview on YouTube"
+      description="Your thumbnail at the sizes YouTube shows it, beside the videos you linked in this conversation."
+      className="max-w-6xl!"
+    >
+      <PreviewFields
+        title={title}
+        onTitle={(value) => setTitle(image.id, value)}
+        channel={profile.channel}
+        channelPlaceholder={accountName || DEFAULT_CHANNEL}
+        onChannel={(value) => update({ channel: value })}
+        duration={profile.duration}
+        onDuration={(value) => update({ duration: value })}
+        hasAvatar={Boolean(profile.avatar)}
+        onAvatar={onAvatar}
+        onRemoveAvatar={() => update({ avatar: '' })}
+        avatarError={avatarError}
+        theme={theme}
+        onTheme={setTheme}
+      />
+      {textCovered.length > 0 && (
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2 rounded-lg border border-amber-700 bg-amber-950 p-3 text-sm text-amber-200"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Text sits under the duration badge in {listOf(textCovered)}. Move it away from the bottom-right
+            corner.
+          </span>
+        </p>
+      )}
+      {/* Focusable: on a phone the page scrolls sideways (the phone feed alone is 390 px wide). */}
+      <section
+        data-testid="youtube-page"
+        aria-label="YouTube page"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        className="mt-4 flex flex-col gap-8 overflow-x-auto rounded-xl p-4"
+        style={{ background: colors.background, color: colors.text }}
+      >
+        {YOUTUBE_LAYOUTS.map((layout) => (
+          <section
+            key={layout.id}
+            aria-label={`${layout.name}, ${sizeOf(layout)}`}
+            className="flex flex-col gap-3"
+          >
+            <h3 className="text-sm font-medium" style={{ color: colors.secondary }}>
+              {layout.name}{' '}
+              <span className="font-normal">
+                · {layout.width} × {layout.height}
+              </span>
+            </h3>
+            <YouTubeFeed layout={layout} videos={videos} duration={profile.duration} theme={theme} />
+          </section>
+        ))}
+      </section>
+    </Dialog>
+  );
+}
