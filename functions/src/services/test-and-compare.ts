@@ -1,5 +1,4 @@
 import { compareFileName, compareZipName, type ImageRef } from '@thumbnail-studio/contract';
-import { zipSync } from 'fflate';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { getMessageById } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
@@ -38,6 +37,8 @@ export async function exportTestAndCompare(userId: string, images: readonly Imag
   const entries = Object.fromEntries(
     chosen.map(({ prompt }, at) => [compareFileName(at + 1, prompt), jpegs[at] as Uint8Array]),
   );
+  // Loaded on first use: its tables cost the messages function's every cold start otherwise.
+  const { zipSync } = await import('fflate');
   // JPEGs do not shrink under deflate: they are stored as they are.
   return { name: compareZipName(chosen[0]?.prompt), bytes: zipSync(entries, { level: 0 }) };
 }
