@@ -50,6 +50,18 @@ test('Test & Compare: choose 3 thumbnails in the gallery and download one zip of
     await checkScreen(page, 'gallery-test-and-compare');
   });
 
+  await test.step('on a phone the mode fits the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(gallery.compareMode()).toBeInViewport();
+    await expect(gallery.downloadZip()).toBeInViewport();
+    // The mode's button leaves the screen's title whole.
+    const title = page.getByRole('heading', { name: 'Gallery' });
+    expect(await title.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await checkScreen(page, 'gallery-test-and-compare');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   await test.step('the zip holds the three 1280x720 JPEGs, each under 2 MB, numbered in that order', async () => {
     const downloading = page.waitForEvent('download');
     await gallery.downloadZip().click();

@@ -14,7 +14,7 @@ import { CompareBar } from './compare-bar';
 import { GalleryCard } from './gallery-card';
 
 const LINK =
-  'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50';
+  'inline-flex h-9 shrink-0 items-center whitespace-nowrap gap-1.5 rounded-lg px-3 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50';
 
 /** Every thumbnail the user made, across conversations, newest first, as a grid of cards. */
 export function GalleryScreen() {
@@ -43,10 +43,14 @@ export function GalleryScreen() {
             variant={compare.active ? 'primary' : 'secondary'}
             size="sm"
             className="ml-auto"
+            // A phone shows the name's last word, so the title keeps its room.
+            aria-label="Test & Compare"
             aria-pressed={compare.active}
             onClick={() => compare.setActive(!compare.active)}
           >
-            <Columns3 aria-hidden="true" className="size-4" /> Test & Compare
+            <Columns3 aria-hidden="true" className="size-4" />
+            <span className="sm:hidden">Compare</span>
+            <span className="hidden sm:inline">Test & Compare</span>
           </Button>
         )}
       </header>
