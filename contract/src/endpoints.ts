@@ -6,6 +6,7 @@ import {
   webhookReceiptSchema,
 } from './checkout';
 import { creditBalanceSchema, creditHistorySchema } from './credits';
+import { testAndCompareBodySchema } from './exports';
 import { galleryPageSchema, shareSchema } from './gallery';
 import {
   conversationSchema,
@@ -46,8 +47,8 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   /** The JSON it answers with on success; null for an empty answer (204) or one that is not JSON. */
   response: z.ZodMiniType | null;
-  /** What it answers when that is not JSON: a web page, or a redirect to a file. */
-  answers?: 'html' | 'redirect';
+  /** What it answers when that is not JSON: a web page, a redirect to a file, or a zip file. */
+  answers?: 'html' | 'redirect' | 'zip';
   /**
    * True where no Cognito token is asked for: the caller is proven another way (a signature), or
    * the route is meant for anyone (a shared image, found only by its unguessable token).
@@ -120,6 +121,17 @@ export const endpoints = {
   shareImage: { method: 'POST', path: '/api/messages/{id}/share', response: shareSchema },
   /** Revokes the image's public link: its page and picture are gone at once. */
   unshareImage: { method: 'DELETE', path: '/api/messages/{id}/share', response: null },
+  /**
+   * One zip of the YouTube-ready 1280x720 JPEGs of 2 or 3 of the caller's images, numbered in the
+   * order given, for YouTube Studio's Test & Compare; its file name in `Content-Disposition`.
+   */
+  exportTestAndCompare: {
+    method: 'POST',
+    path: '/api/exports/test-and-compare',
+    body: testAndCompareBodySchema,
+    response: null,
+    answers: 'zip',
+  },
   /**
    * The public page of a shared image, for anyone with the link: server-rendered HTML with the
    * Open Graph tags chat and social apps preview; a 404 page once the link is revoked.

@@ -3,6 +3,7 @@ export * from './config';
 export * from './credits';
 export * from './endpoints';
 export * from './errors';
+export * from './exports';
 export * from './gallery';
 export * from './jobs';
 export * from './legibility';

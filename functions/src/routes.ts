@@ -118,6 +118,8 @@ export const routes = [
   // Sharing makes the image's JPEG if no one has downloaded it yet: image processing, as above.
   route('shareImage', 'messages'),
   route('unshareImage', 'messages'),
+  // Makes the JPEGs no one has downloaded yet, and zips them: image processing, as above.
+  route('exportTestAndCompare', 'messages'),
   route('getSharedPage', 'shared'),
   route('getSharedImage', 'shared'),
   route('uploadModel', 'models'),

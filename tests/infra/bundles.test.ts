@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { apiFunctions, backgroundFunctions, type FunctionAccess } from '../../functions/src/routes';
+import { apiFunctions, backgroundFunctions, type FunctionAccess, routes } from '../../functions/src/routes';
 
 type FunctionName = keyof typeof apiFunctions | keyof typeof backgroundFunctions;
 
@@ -116,6 +116,22 @@ describe('the reads function', () => {
     expect(sendPath).toEqual([]);
     const externals = externalImports(metafiles.get('reads') as Metafile).map((imported) => imported.path);
     expect(externals.filter((path) => !isBuiltin(path))).toEqual([]);
+  });
+});
+
+describe('the Test & Compare export', () => {
+  it('is served by the messages function, which may make and store JPEGs, and only it carries the zip library', () => {
+    expect(routes.find((route) => route.path === '/api/exports/test-and-compare')).toMatchObject({
+      method: 'POST',
+      fn: 'messages',
+      auth: true,
+    });
+    expect(apiFunctions.messages.tables).toContain('messages');
+    expect(['write', 'delete']).toContain(apiFunctions.messages.bucket);
+    const carrying = allFunctions.filter((name) =>
+      bundledFiles(metafiles.get(name) as Metafile).some((file) => file.startsWith('fflate/')),
+    );
+    expect(carrying).toEqual(['messages']);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   NO_PROVIDER_TEXT,
   PROVIDER_LABELS,
   sendMessageBodySchema,
+  testAndCompareBodySchema,
 } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
@@ -12,7 +13,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '../lib/errors';
-import { createApiHandler, errorAnswer, json, noContent, parseBody } from '../lib/http';
+import { createApiHandler, errorAnswer, fileAnswer, json, noContent, parseBody } from '../lib/http';
 import { settings } from '../lib/settings';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
@@ -21,6 +22,7 @@ import { takeRateLimit } from '../services/limits';
 import { viewMessage } from '../services/message-view';
 import { sendMessage } from '../services/send-message';
 import { shareImage, unshareImage } from '../services/shares';
+import { exportTestAndCompare } from '../services/test-and-compare';
 
 /** The providers this deployment offers now: those with a key, or the offline one where allowed. */
 const offeredProviders = async () =>
@@ -33,8 +35,8 @@ async function requireConversation(userId: string, id: string | undefined) {
 }
 
 /**
- * Sending, what it needs to know, the downloads (made on first use) and an image's public link; the
- * reads of a chat are served by `reads`.
+ * Sending, what it needs to know, the downloads (made on first use), the Test & Compare zip and an
+ * image's public link; the reads of a chat are served by `reads`.
  */
 export const handler = createApiHandler<RouteKey<'messages'>>({
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
@@ -77,6 +79,12 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     if (!params.id || !format || !Number.isInteger(image) || image < 0)
       throw new NotFoundError('Message not found');
     return json(200, { url: await getDownloadUrl(userId, params.id, format, image) });
+  },
+
+  'POST /api/exports/test-and-compare': async ({ userId, event }) => {
+    const { images } = parseBody(event, testAndCompareBodySchema);
+    const zip = await exportTestAndCompare(userId, images);
+    return fileAnswer(zip.name, 'application/zip', zip.bytes);
   },
 
   'POST /api/messages/{id}/share': async ({ userId, params }) => {

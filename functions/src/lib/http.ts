@@ -27,6 +27,22 @@ export const json = (statusCode: number, body: unknown): ApiResult => ({
   body: JSON.stringify(body),
 });
 
+/**
+ * A file for the browser to save under `filename`: the bytes base64-encoded, as API Gateway
+ * expects a binary answer; never cached.
+ */
+export const fileAnswer = (filename: string, contentType: string, bytes: Uint8Array): ApiResult => ({
+  statusCode: 200,
+  headers: {
+    'content-type': contentType,
+    // Only characters a quoted header value and every file system keep.
+    'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    'cache-control': 'no-store',
+  },
+  body: Buffer.from(bytes).toString('base64'),
+  isBase64Encoded: true,
+});
+
 export const noContent = (): ApiResult => ({ statusCode: 204 });
 
 /** An error answer: the sentence a person reads, its code, and any extra fields the client needs. */

@@ -33,3 +33,18 @@ export async function ensureDownload(keys: ImageKeys, format: DownloadFormat): P
   }
   return key;
 }
+
+/**
+ * The bytes of one of an image's downloads, made from the original (and kept) first if no one has
+ * yet. Images older than the YouTube JPEG have no key for it: theirs is made each time, not kept.
+ */
+export async function readDownload(keys: ImageKeys, format: DownloadFormat): Promise<Uint8Array> {
+  const key = downloadKeysOf(keys)[format];
+  const stored = key ? await getBlob(key) : undefined;
+  if (stored) return stored.bytes;
+  const original = await getBlob(keys.original);
+  if (!original) throw new NotFoundError('Message not found');
+  const download = await makeDownload(original.bytes, format);
+  if (key) await putBlob(key, download.bytes, download.contentType);
+  return download.bytes;
+}

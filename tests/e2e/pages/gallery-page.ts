@@ -17,6 +17,28 @@ export class GalleryPage {
   card(prompt: string) {
     return this.cards().filter({ has: this.page.getByRole('article', { name: `Thumbnail: ${prompt}` }) });
   }
+
+  /** The header's switch of the Test & Compare mode. */
+  compareMode() {
+    return this.page.getByRole('button', { name: 'Test & Compare' });
+  }
+
+  /** In Test & Compare mode: the checkbox that chooses a thumbnail; its description is its number. */
+  compareCheckbox(prompt: string) {
+    return this.card(prompt).getByRole('checkbox', { name: `Choose for Test & Compare: ${prompt}` });
+  }
+
+  compareBar() {
+    return this.page.getByRole('region', { name: 'Test & Compare' });
+  }
+
+  compareStatus() {
+    return this.compareBar().getByRole('status');
+  }
+
+  downloadZip() {
+    return this.compareBar().getByRole('button', { name: 'Download zip' });
+  }
 }
 
 /** The share action of one image (in the chat or the gallery): a menu that copies or revokes its link. */

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, refusal, server, withFakeApi } from '../test/fake-api';
 import { message } from '../test/fixtures';
-import { ApiError, blobFromStorage, callApi } from './api-client';
+import { ApiError, blobFromStorage, callApi, fileFromApi } from './api-client';
 
 withFakeApi();
 
@@ -132,6 +132,38 @@ describe('callApi', () => {
     server.use(answer(endpoints.getCredits, () => HttpResponse.error()));
     const error = await rejection(callApi(endpoints.getCredits));
     expect(error.message).toBe('Network error. Please check your connection and try again.');
+  });
+});
+
+describe('fileFromApi', () => {
+  const images = [{ message_id: 'm1' }, { message_id: 'm2', index: 1 }];
+
+  it('sends the body, asks for the file and returns its bytes', async () => {
+    const seen: unknown[] = [];
+    server.use(
+      answer(endpoints.exportTestAndCompare, async ({ request }) => {
+        seen.push(request.headers.get('accept'), await request.json());
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'content-type': 'application/zip' },
+        });
+      }),
+    );
+    const file = await fileFromApi(endpoints.exportTestAndCompare, { body: { images } });
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
+    expect(seen).toEqual(['application/zip, application/json', { images }]);
+  });
+
+  it('turns a refusal into the error the backend wrote, like any call', async () => {
+    server.use(
+      answer(endpoints.exportTestAndCompare, () =>
+        refusal('not_found', 'One of the chosen thumbnails no longer exists.'),
+      ),
+    );
+    const error = await rejection(fileFromApi(endpoints.exportTestAndCompare, { body: { images } }));
+    expect(error).toMatchObject({
+      code: 'not_found',
+      message: 'One of the chosen thumbnails no longer exists.',
+    });
   });
 });
 

@@ -50,8 +50,11 @@ export async function hasSignedInSession(): Promise<boolean> {
   return (await accessToken(false)) !== undefined;
 }
 
-async function send(endpoint: Endpoint, path: string, body: unknown, forceRefresh: boolean) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** What a request accepts: JSON, or a file (whose refusals are JSON all the same). */
+type Accept = 'application/json' | 'application/zip, application/json';
+
+async function send(endpoint: Endpoint, path: string, body: unknown, forceRefresh: boolean, accept: Accept) {
+  const headers: Record<string, string> = { Accept: accept };
   const token = await accessToken(forceRefresh);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -100,33 +103,61 @@ function messageOf(response: Response, body: unknown): string {
 }
 
 /**
- * Calls an endpoint of the contract: fills in its path and query string, sends the Cognito access token and the body,
- * and returns the answer checked against the endpoint's response schema. A failed answer becomes an
- * `ApiError` with the answer's code; an `unauthorized` one is retried once with a refreshed token.
+ * Sends a call of `endpoint`: fills in its path and query string, sends the Cognito access token and
+ * the body. A failed answer becomes an `ApiError` with the answer's code; an `unauthorized` one is
+ * retried once with a refreshed token. Answers the successful response, its body unread.
+ */
+async function request<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> | undefined,
+  accept: Accept,
+): Promise<Response> {
+  const search = new URLSearchParams(options?.query).toString();
+  const route = endpointPath(endpoint, (options?.params ?? {}) as PathParams<E>);
+  const path = search ? `${route}?${search}` : route;
+  const body: unknown = options?.body;
+  let response = await send(endpoint, path, body, false, accept);
+  if (response.ok) return response;
+  let json = await readJson(response);
+  // An expired access token is refreshed once; a second refusal is a real sign-in problem.
+  if (codeOf(response, json) === 'unauthorized') {
+    response = await send(endpoint, path, body, true, accept);
+    if (response.ok) return response;
+    json = await readJson(response);
+  }
+  throw new ApiError(codeOf(response, json), messageOf(response, json), json);
+}
+
+/**
+ * Calls an endpoint of the contract (see `request`) and returns the answer checked against the
+ * endpoint's response schema.
  */
 export async function callApi<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<ResponseBody<E>> {
-  const search = new URLSearchParams(options?.query).toString();
-  const route = endpointPath(endpoint, (options?.params ?? {}) as PathParams<E>);
-  const path = search ? `${route}?${search}` : route;
-  const body: unknown = options?.body;
-  let response = await send(endpoint, path, body, false);
-  let json = await readJson(response);
-  // An expired access token is refreshed once; a second refusal is a real sign-in problem.
-  if (!response.ok && codeOf(response, json) === 'unauthorized') {
-    response = await send(endpoint, path, body, true);
-    json = await readJson(response);
-  }
-  if (!response.ok) throw new ApiError(codeOf(response, json), messageOf(response, json), json);
+  const response = await request(endpoint, options, 'application/json');
+  const json = await readJson(response);
   if (!endpoint.response) return undefined as ResponseBody<E>;
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {
-    console.error(`Unexpected response from ${endpoint.method} ${path}`, parsed.error.issues);
+    console.error(`Unexpected response from ${endpoint.method} ${endpoint.path}`, parsed.error.issues);
     throw new ApiError('internal', INTERNAL_ERROR_TEXT);
   }
   return parsed.data as ResponseBody<E>;
+}
+
+/** Calls an endpoint that answers a file (`answers: 'zip'`) like `callApi`, and returns the file. */
+export async function fileFromApi<E extends Endpoint & { answers: 'zip' }>(
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<Blob> {
+  const response = await request(endpoint, options, 'application/zip, application/json');
+  try {
+    return await response.blob();
+  } catch {
+    throw networkError();
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { DownloadFormat } from '@thumbnail-studio/contract';
+import { type DownloadFormat, promptSlug } from '@thumbnail-studio/contract';
 
-const MAX_STEM_LENGTH = 50;
 const SUFFIX = '_generated';
 
 /**
@@ -9,9 +8,5 @@ const SUFFIX = '_generated';
  * extension, '_generated.jpg', so the two files of one image sort side by side.
  */
 export function downloadFilename(prompt: string | null | undefined, format: DownloadFormat = 'png'): string {
-  const stem = (prompt ?? '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '_')
-    .slice(0, MAX_STEM_LENGTH);
-  return `${stem || 'thumbnail'}${SUFFIX}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+  return `${promptSlug(prompt)}${SUFFIX}.${format === 'jpeg' ? 'jpg' : 'png'}`;
 }

@@ -2,10 +2,12 @@ import { Download, MessageSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { conversationAtPath } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
 import { formatRelativeDate } from '../../../utils/relative-date';
 import { useDownloadImage } from '../hooks/use-download-image';
 import { previewSources } from '../utils/preview-sources';
 import type { ViewMessage } from '../utils/to-view-message';
+import { CompareCheckbox } from './compare-checkbox';
 import { ExpiringImage } from './expiring-image';
 import { ShareImageMenu } from './share-image-menu';
 import { PreviewButton } from './youtube-preview/preview-button';
@@ -17,14 +19,16 @@ export const GALLERY_SIZES =
 interface GalleryCardProps {
   image: ViewMessage & { imageUrl: string };
   onExpired(): Promise<unknown>;
+  /** In Test & Compare mode: the card's number in the zip (undefined while not chosen), and its toggle. */
+  compare?: { position: number | undefined; onToggle(): void };
 }
 
 /**
  * One thumbnail of the gallery: its preview (lazily, from the width the grid needs), prompt and
  * age; open it in its conversation, download it (the YouTube JPEG, or the PNG of older images), share it,
- * preview it in YouTube's layouts.
+ * preview it in YouTube's layouts; in Test & Compare mode, choose it.
  */
-export function GalleryCard({ image, onExpired }: GalleryCardProps) {
+export function GalleryCard({ image, onExpired, compare }: GalleryCardProps) {
   const format = image.downloads.includes('jpeg') ? 'jpeg' : 'png';
   const download = useDownloadImage(image.id, image.prompt, format);
   const title = image.prompt || 'Generated thumbnail';
@@ -32,20 +36,28 @@ export function GalleryCard({ image, onExpired }: GalleryCardProps) {
     <li>
       <article
         aria-label={`Thumbnail: ${title}`}
-        className="flex h-full flex-col gap-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-2"
+        className={cn(
+          'flex h-full flex-col gap-2 rounded-2xl border bg-zinc-900 p-2',
+          compare?.position ? 'border-accent-500 ring-2 ring-accent-500' : 'border-zinc-800',
+        )}
       >
-        <ExpiringImage
-          src={image.imageUrl}
-          sources={previewSources(image.imageSources, GALLERY_SIZES)}
-          width={1280}
-          height={720}
-          loading="lazy"
-          decoding="async"
-          onExpired={onExpired}
-          alt={`Generated thumbnail: ${title}`}
-          className="aspect-video h-auto w-full rounded-xl bg-zinc-800 object-cover"
-          errorClassName="aspect-video py-6 text-center"
-        />
+        <div className="relative">
+          <ExpiringImage
+            src={image.imageUrl}
+            sources={previewSources(image.imageSources, GALLERY_SIZES)}
+            width={1280}
+            height={720}
+            loading="lazy"
+            decoding="async"
+            onExpired={onExpired}
+            alt={`Generated thumbnail: ${title}`}
+            className="aspect-video h-auto w-full rounded-xl bg-zinc-800 object-cover"
+            errorClassName="aspect-video py-6 text-center"
+          />
+          {compare && (
+            <CompareCheckbox title={title} position={compare.position} onToggle={compare.onToggle} />
+          )}
+        </div>
         <div className="flex flex-1 flex-col gap-1 px-1">
           <p className="line-clamp-2 text-sm text-zinc-100" title={title}>
             {title}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ImagePlus } from 'lucide-react';
+import { ArrowLeft, Columns3, ImagePlus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
@@ -8,16 +8,19 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useGallery } from '../api/get-gallery';
 import { galleryQueryKey } from '../api/message-cache';
+import { useTestAndCompare } from '../hooks/use-test-and-compare';
 import { toViewMessage } from '../utils/to-view-message';
+import { CompareBar } from './compare-bar';
 import { GalleryCard } from './gallery-card';
 
 const LINK =
-  'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50';
+  'inline-flex h-9 shrink-0 items-center whitespace-nowrap gap-1.5 rounded-lg px-3 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50';
 
 /** Every thumbnail the user made, across conversations, newest first, as a grid of cards. */
 export function GalleryScreen() {
   const gallery = useGallery();
   const queryClient = useQueryClient();
+  const compare = useTestAndCompare();
   const images = (gallery.data?.pages ?? [])
     .flatMap((page) => page.images)
     .map(toViewMessage)
@@ -35,6 +38,21 @@ export function GalleryScreen() {
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to chat
         </Link>
         <h1 className="truncate text-lg font-semibold text-zinc-50">Gallery</h1>
+        {images.length > 0 && (
+          <Button
+            variant={compare.active ? 'primary' : 'secondary'}
+            size="sm"
+            className="ml-auto"
+            // A phone shows the name's last word, so the title keeps its room.
+            aria-label="Test & Compare"
+            aria-pressed={compare.active}
+            onClick={() => compare.setActive(!compare.active)}
+          >
+            <Columns3 aria-hidden="true" className="size-4" />
+            <span className="sm:hidden">Compare</span>
+            <span className="hidden sm:inline">Test & Compare</span>
+          </Button>
+        )}
       </header>
       <main className="min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4">
@@ -56,10 +74,23 @@ export function GalleryScreen() {
               </Link>
             </div>
           )}
+          {compare.active && images.length > 0 && <CompareBar compare={compare} />}
           {images.length > 0 && (
             <ul aria-label="Your thumbnails" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {images.map((image) => (
-                <GalleryCard key={image.id} image={image} onExpired={refresh} />
+                <GalleryCard
+                  key={image.id}
+                  image={image}
+                  onExpired={refresh}
+                  compare={
+                    compare.active
+                      ? {
+                          position: compare.positionOf(image.id),
+                          onToggle: () => compare.toggle({ id: image.id, prompt: image.prompt }),
+                        }
+                      : undefined
+                  }
+                />
               ))}
             </ul>
           )}

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useDownloadImage } from '../hooks/use-download-image';
 import { openFullSize } from '../hooks/use-open-full-size';
+import { previewSources } from '../utils/preview-sources';
 import type { ViewImage, ViewMessage } from '../utils/to-view-message';
 import { ExpiringImage } from './expiring-image';
-import { previewSources } from './message-image';
 
 /** The image an edit starts from: one image of one message. */
 export interface ImageChoice {

@@ -1,0 +1,44 @@
+import { compareFileName, compareZipName, type ImageRef } from '@thumbnail-studio/contract';
+import { imagesOf } from '../core/messages';
+import type { ImageKeys, StoredMessage } from '../core/types';
+import { getMessageById } from '../data/messages-repo';
+import { NotFoundError } from '../lib/errors';
+import { readDownload } from './downloads';
+
+/** The answer when a chosen image is not the caller's, not an image, or gone. */
+export const COMPARE_IMAGE_NOT_FOUND_TEXT = 'One of the chosen thumbnails no longer exists.';
+
+/** One image of an answer by its index: a variation, or index 0 for an answer of one image. */
+const imageAt = (message: StoredMessage, index: number): ImageKeys | undefined => imagesOf(message)[index];
+
+/** A file for the browser to save: its name and bytes. */
+export interface NamedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The zip YouTube Studio's Test & Compare takes: the 1280x720 YouTube JPEG (at most 600 KB, so
+ * 3 fit well under a Lambda answer's 6 MB) of each chosen image, numbered in the order given
+ * and named after its prompt; the zip is named after the first. Every image must be the
+ * caller's: one that is not is not found, so nobody learns another user's ids exist.
+ */
+export async function exportTestAndCompare(userId: string, images: readonly ImageRef[]): Promise<NamedFile> {
+  const chosen = await Promise.all(
+    images.map(async ({ message_id, index }) => {
+      const message = await getMessageById(userId, message_id);
+      const keys = message?.status === 'done' ? imageAt(message, index) : undefined;
+      if (!message || !keys) throw new NotFoundError(COMPARE_IMAGE_NOT_FOUND_TEXT);
+      return { prompt: message.prompt, keys };
+    }),
+  );
+  // Every image is found before any JPEG is made; a JPEG made here is kept for the next download.
+  const jpegs = await Promise.all(chosen.map(({ keys }) => readDownload(keys, 'jpeg')));
+  const entries = Object.fromEntries(
+    chosen.map(({ prompt }, at) => [compareFileName(at + 1, prompt), jpegs[at] as Uint8Array]),
+  );
+  // Loaded on first use: its tables cost the messages function's every cold start otherwise.
+  const { zipSync } = await import('fflate');
+  // JPEGs do not shrink under deflate: they are stored as they are.
+  return { name: compareZipName(chosen[0]?.prompt), bytes: zipSync(entries, { level: 0 }) };
+}

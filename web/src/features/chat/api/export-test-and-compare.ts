@@ -1,0 +1,10 @@
+import { endpoints, type ImageRef } from '@thumbnail-studio/contract';
+import { fileFromApi } from '../../../lib/api-client';
+
+/**
+ * One zip of the YouTube-ready 1280x720 JPEGs of 2 or 3 images, numbered in the order given, for
+ * YouTube Studio's Test & Compare.
+ */
+export function exportTestAndCompare(images: readonly Pick<ImageRef, 'message_id'>[]): Promise<Blob> {
+  return fileFromApi(endpoints.exportTestAndCompare, { body: { images: [...images] } });
+}
