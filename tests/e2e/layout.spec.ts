@@ -75,6 +75,15 @@ for (const size of sizes) {
         expect(await chat.providerNameFits()).toBe(true);
       });
 
+      await test.step('the title ends before the header links beside it', async () => {
+        const title = page.getByRole('heading', { name: 'Create Thumbnails' });
+        const gallery = page.getByRole('link', { name: 'Gallery' });
+        const [titleBox, galleryBox] = [await title.boundingBox(), await gallery.boundingBox()];
+        const titleEnd = await title.evaluate((element) => element.getBoundingClientRect().right);
+        expect(titleBox && galleryBox).toBeTruthy();
+        expect(titleEnd).toBeLessThanOrEqual(galleryBox?.x ?? 0);
+      });
+
       await test.step('every package row has the same layout, badge or not', async () => {
         await page.getByRole('button', { name: 'Buy Credits' }).click();
         const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });

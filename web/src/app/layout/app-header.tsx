@@ -51,7 +51,9 @@ export function AppHeader(props: AppHeaderProps) {
       >
         <ToggleIcon aria-hidden="true" className="size-5" />
       </Button>
-      <h1 className="row-start-1 mr-auto truncate text-lg font-semibold text-zinc-50">Create Thumbnails</h1>
+      <h1 className="col-start-2 row-start-1 min-w-0 truncate md:mr-auto text-lg font-semibold text-zinc-50">
+        Create Thumbnails
+      </h1>
       <div className="col-span-3 col-start-1 row-start-2 flex min-w-0">
         <ProviderSelect
           options={providers}
