@@ -9,10 +9,8 @@
  *   npm run backfill-gallery -- --data-dir /tmp/cloud          another local cloud's data folder
  *   npm run backfill-gallery -- --table <messages table name>  AWS, with the default credentials and region
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backendDynamoEnv } from '../local/dynamodb';
+import { targetTable } from './target-table';
 
 const USAGE = 'usage: npm run backfill-gallery -- [--data-dir <dir> | --table <name>]';
 
@@ -39,28 +37,10 @@ function readOptions() {
   }
 }
 
-/** Points the backend's DynamoDB client at a running local cloud, from the runtime file it writes. */
-async function useLocalCloud(dataDir: string): Promise<string> {
-  const runtimeFile = path.join(dataDir, 'runtime.json');
-  const runtime = await readFile(runtimeFile, 'utf8').then(
-    (text) => JSON.parse(text) as { dynamodbEndpoint: string },
-    () =>
-      fail(`No local cloud is running with data in ${dataDir} (no ${runtimeFile}). Start it with npm start.`),
-  );
-  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  return `the local cloud's messages (${runtime.dynamodbEndpoint})`;
-}
-
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const options = readOptions();
-  let where: string;
-  if (options.table) {
-    process.env.MESSAGES_TABLE = options.table;
-    where = `table ${options.table}`;
-  } else {
-    where = await useLocalCloud(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? '.local'));
-  }
+  const where = await targetTable(options, 'MESSAGES_TABLE', 'messages', fail);
   // Loaded only now: the backend reads its table name and endpoint from the environment set above.
   const { ScanCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { ddb } = await import('../functions/src/lib/clients');

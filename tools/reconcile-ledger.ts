@@ -9,10 +9,8 @@
  *   npm run reconcile -- --table <credits table name>  AWS, with the default credentials and region
  *   npm run reconcile -- --grace-minutes 0             flag every unsettled reserve, however young
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { backendDynamoEnv } from '../local/dynamodb';
+import { targetTable } from './target-table';
 
 const USAGE = 'usage: npm run reconcile -- [--data-dir <dir> | --table <name>] [--grace-minutes <minutes>]';
 
@@ -45,28 +43,10 @@ function readOptions() {
   }
 }
 
-/** Points the backend's DynamoDB client at a running local cloud, from the runtime file it writes. */
-async function useLocalCloud(dataDir: string): Promise<string> {
-  const runtimeFile = path.join(dataDir, 'runtime.json');
-  const runtime = await readFile(runtimeFile, 'utf8').then(
-    (text) => JSON.parse(text) as { dynamodbEndpoint: string },
-    () =>
-      fail(`No local cloud is running with data in ${dataDir} (no ${runtimeFile}). Start it with npm start.`),
-  );
-  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  return `the local cloud's ledger (${runtime.dynamodbEndpoint})`;
-}
-
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const options = readOptions();
-  let where: string;
-  if (options.table) {
-    process.env.CREDITS_TABLE = options.table;
-    where = `table ${options.table}`;
-  } else {
-    where = await useLocalCloud(path.resolve(options.dataDir ?? process.env.DATA_DIR ?? '.local'));
-  }
+  const where = await targetTable(options, 'CREDITS_TABLE', 'ledger', fail);
   // Loaded only now: the backend reads its table name and endpoint from the environment set above.
   const { defaultGraceMs, reconcileLedger } = await import('../functions/src/services/reconcile-ledger');
   const { describeFinding } = await import('../functions/src/core/ledger-reconciliation');
