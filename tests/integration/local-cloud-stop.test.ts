@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, repoRoot, startCloudProcess } from '../support/local-cloud-process';
-import { eventually, portIsFree, processesUsing } from '../support/processes';
+import { eventually, processesUsing, somethingListensOn } from '../support/processes';
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -13,11 +13,12 @@ describe('stopping the local cloud leaves nothing running', () => {
   it('after a SIGTERM to the main process: no child left, every port free', async () => {
     const cloud = await startCloudProcess();
     expect(processesUsing(cloud.dataDir).length).toBeGreaterThan(0);
+    expect(somethingListensOn(portOf(cloud.runtime.dynamodbEndpoint))).toBe(true);
     cloud.child.kill('SIGTERM');
     await once(cloud.child, 'exit');
     expect(await eventually(() => processesUsing(cloud.dataDir).length === 0)).toBe(true);
-    expect(await portIsFree(portOf(cloud.url))).toBe(true);
-    expect(await portIsFree(portOf(cloud.runtime.dynamodbEndpoint))).toBe(true);
+    expect(somethingListensOn(portOf(cloud.url))).toBe(false);
+    expect(somethingListensOn(portOf(cloud.runtime.dynamodbEndpoint))).toBe(false);
   }, 90_000);
 
   it('after the main process is killed outright (no cleanup runs): DynamoDB Local exits with it', async () => {
@@ -25,7 +26,7 @@ describe('stopping the local cloud leaves nothing running', () => {
     cloud.child.kill('SIGKILL');
     await once(cloud.child, 'exit');
     expect(await eventually(() => processesUsing(cloud.dataDir).length === 0)).toBe(true);
-    expect(await portIsFree(portOf(cloud.runtime.dynamodbEndpoint))).toBe(true);
+    expect(somethingListensOn(portOf(cloud.runtime.dynamodbEndpoint))).toBe(false);
   }, 90_000);
 
   it('after a SIGTERM while it is still starting', async () => {
@@ -42,6 +43,6 @@ describe('stopping the local cloud leaves nothing running', () => {
     child.kill('SIGTERM');
     await exited;
     expect(await eventually(() => processesUsing(dataDir).length === 0)).toBe(true);
-    expect(await portIsFree(port)).toBe(true);
+    expect(somethingListensOn(port)).toBe(false);
   }, 90_000);
 });

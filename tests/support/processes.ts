@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 
 /** Every other process on the machine whose command line names `dataDir` (DynamoDB Local's does). */
 export function processesUsing(dataDir: string): number[] {
@@ -15,12 +14,26 @@ export function processesUsing(dataDir: string): number[] {
     .map(Number);
 }
 
-export const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+/**
+ * Whether any socket on the machine listens on `port` (from /proc/net/tcp and tcp6). Asking the
+ * kernel, rather than trying to bind the port, is not fooled by another test's outgoing connection
+ * that the kernel happened to give the same port number once it was free.
+ */
+export function somethingListensOn(port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) => {
+    let rows: string[];
+    try {
+      rows = readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    } catch {
+      return false; // no IPv6 on this machine
+    }
+    return rows.some((row) => {
+      const [, local, , state] = row.trim().split(/\s+/);
+      return state === '0A' && local.endsWith(`:${hexPort}`); // 0A: LISTEN
+    });
   });
+}
 
 /** Polls until `check` holds or `ms` pass; the last answer. */
 export async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
