@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'contract/src/**/*.test.ts',
+            'providers/src/**/*.test.ts',
             'functions/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.ts',
