@@ -7,6 +7,7 @@ export * from './exports';
 export * from './gallery';
 export * from './jobs';
 export * from './legibility';
+export * from './likeness';
 export * from './messages';
 export * from './models';
 export * from './packages';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { legibilitySchema } from './legibility';
+import { likenessSchema } from './likeness';
 import { EMPTY_TITLE_TEXT } from './texts';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
@@ -80,6 +81,11 @@ export const messageSchema = z.object({
   status: z._default(messageStatusSchema, 'done'),
   /** How the image's text reads at feed size; absent until checked, after the image is ready. */
   legibility: z.optional(z.nullable(legibilitySchema)),
+  /**
+   * The faces in the image and the selected people's likeness; absent until checked, after the
+   * image is ready. Written before `legibility`, so a message with a verdict has both.
+   */
+  likeness: z.optional(z.nullable(likenessSchema)),
   /** The token of the image's public link while it is shared (only its owner reads it). */
   share_token: z._default(z.nullable(z.string()), null),
   /**

@@ -48,8 +48,11 @@ async function ledgerReconciles(cloud: RunningCloud): Promise<boolean> {
  * so every new user still gets the 3 credits the tests count on.
  */
 export default async function setup(project: TestProject) {
-  // The legibility check (OCR after every image) has a test cloud of its own: here it would only slow every job.
-  const cloud = await startCloudProcess({ env: { INITIAL_CREDITS: '', LEGIBILITY_CHECK: 'false' } });
+  // The legibility and likeness checks (OCR and face recognition after every image) have test
+  // clouds of their own: here they would only slow every job.
+  const cloud = await startCloudProcess({
+    env: { INITIAL_CREDITS: '', LEGIBILITY_CHECK: 'false', LIKENESS_CHECK: 'false' },
+  });
   project.provide('baseUrl', cloud.url);
   project.provide('dataDir', cloud.dataDir);
   project.provide('runtime', cloud.runtime);

@@ -17,12 +17,17 @@ const dynamo = (runtime: RuntimeInfo) =>
 /**
  * Puts a person model with one photo straight into the local cloud, as the
  * models table and bucket hold them: quicker than the upload endpoint for
- * tests that only need a model to exist.
+ * tests that only need a model to exist. The photo is a plain square unless given.
  */
-export async function seedPersonModel(runtime: RuntimeInfo, userId: string, name: string): Promise<string> {
+export async function seedPersonModel(
+  runtime: RuntimeInfo,
+  userId: string,
+  name: string,
+  photo?: Buffer,
+): Promise<string> {
   const id = randomUUID();
   const key = `models/${userId}/${id}/face.jpg`;
-  const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#e0a080' } })
+  photo ??= await sharp({ create: { width: 400, height: 400, channels: 3, background: '#e0a080' } })
     .jpeg()
     .toBuffer();
   const s3 = new S3Client({

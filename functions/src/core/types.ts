@@ -1,4 +1,4 @@
-import type { Legibility, Message } from '@thumbnail-studio/contract';
+import type { Legibility, Likeness, Message } from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 
@@ -34,6 +34,7 @@ export interface StoredMessage
     | 'full_image_url'
     | 'downloads'
     | 'legibility'
+    | 'likeness'
     | 'share_token'
     | 'images'
     | 'edit_from'
@@ -41,6 +42,8 @@ export interface StoredMessage
   image_url: null;
   /** Written once the image's text has been read back, after the job settled. */
   legibility?: Legibility;
+  /** Written by the face check after the job settled, before `legibility`. */
+  likeness?: Likeness;
   /** The first image (the one `image_url` shows). */
   image_keys?: ImageKeys;
   /** On an answer with more than one image: every image kept, in order, the first being `image_keys`. */

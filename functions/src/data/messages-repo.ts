@@ -5,7 +5,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Legibility } from '@thumbnail-studio/contract';
+import type { Legibility, Likeness } from '@thumbnail-studio/contract';
 import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
@@ -228,17 +228,27 @@ export async function showJobPhase(job: StoredMessage, content: string): Promise
   );
 }
 
-/** Records how the image's text reads, on a settled image message that still exists. */
-export async function saveLegibility(job: StoredMessage, legibility: Legibility): Promise<void> {
+/** What the checks that follow a job record on its message. */
+interface ImageChecks {
+  legibility: Legibility;
+  likeness: Likeness;
+}
+
+/** Records a check's result on a settled image message that still exists. */
+export async function saveImageCheck<K extends keyof ImageChecks>(
+  job: StoredMessage,
+  check: K,
+  result: ImageChecks[K],
+): Promise<void> {
   await unlessConditionFails(
     ddb.send(
       new UpdateCommand({
         TableName: table(),
         Key: keyOf(job),
-        UpdateExpression: 'SET legibility = :legibility',
+        UpdateExpression: 'SET #check = :result',
         ConditionExpression: '#status = :done',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':legibility': legibility, ':done': 'done' },
+        ExpressionAttributeNames: { '#check': check, '#status': 'status' },
+        ExpressionAttributeValues: { ':result': result, ':done': 'done' },
       }),
     ),
   );

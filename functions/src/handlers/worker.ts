@@ -4,6 +4,7 @@ import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { runGenerationJob } from '../services/generation-job';
 import { recordLegibility } from '../services/legibility-check';
+import { recordLikeness } from '../services/likeness-check';
 
 /** Time kept from the invocation's own limit to refund a job that ran out of time. */
 export const SETTLE_RESERVE_MS = 30_000;
@@ -50,8 +51,12 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       batchItemFailures.push({ itemIdentifier: record.messageId });
       continue;
     }
-    // After the job: its image is out and its credit settled; this never fails the record.
-    if (answered) await recordLegibility(answered);
+    // After the job: its image is out and its credit settled; these never fail the record. The
+    // legibility verdict comes last: the chat follows an image until it arrives.
+    if (answered) {
+      await recordLikeness(answered);
+      await recordLegibility(answered);
+    }
   }
   return { batchItemFailures };
 }

@@ -68,6 +68,12 @@ const productSettings = z.object({
    * image; a couple of seconds of the worker's CPU). Off, messages carry no legibility verdict.
    */
   LEGIBILITY_CHECK: z._default(z.stringbool(), true),
+  /**
+   * Find the faces in each new thumbnail after its job settled and, when people were featured,
+   * score their likeness against their photos (no credit, no delay to the image; a second or two
+   * of the worker's CPU). Off, messages carry no faces and no likeness.
+   */
+  LIKENESS_CHECK: z._default(z.stringbool(), true),
 });
 
 /** The image providers; model ids are settings because vendors retire models. */

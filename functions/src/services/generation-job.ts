@@ -32,7 +32,7 @@ interface Progress {
  * The job has `deadlineMs` for all of it. When that passes, every step still
  * under way is aborted and the job is refunded at once, with the provider's
  * text for a failed generation or edit (the general one before either began).
- * Answers the settled image, for what follows a job (the legibility check).
+ * Answers the settled image, for what follows a job (the likeness and legibility checks).
  */
 export async function runGenerationJob(
   message: JobMessage,
@@ -182,8 +182,8 @@ async function answerJob(
     if (settled && request.selected_model_ids?.length) {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
-    // What follows the job (the legibility check) reads the first image.
-    return settled ? { job, image: first.bytes, prompt: request.content } : undefined;
+    // What follows the job (the likeness and legibility checks) reads the first image.
+    return settled ? { job, image: first.bytes, prompt: request.content, people: people.people } : undefined;
   } catch (error) {
     if (signal.aborted) {
       logger.info('job stopped at its deadline', { jobId: job.id, error });

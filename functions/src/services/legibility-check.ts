@@ -12,10 +12,11 @@ import {
   wordsToCheck,
 } from '../core/legibility';
 import type { StoredMessage } from '../core/types';
-import { saveLegibility } from '../data/messages-repo';
+import { saveImageCheck } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
+import type { Person } from '../providers/types';
 
 /** Room kept around a word when it is cut out, as a share of its height. */
 const WORD_MARGIN = 0.25;
@@ -103,11 +104,15 @@ async function readWordAt(image: Buffer, box: Box, scale: number, word: string):
   return read;
 }
 
-/** A job whose image is ready: the message, the provider's image and the prompt it answered. */
+/**
+ * A job whose image is ready: the message, the provider's image, the prompt it answered and the
+ * people it featured, with their photos as the job read them.
+ */
 export interface AnsweredJob {
   job: StoredMessage;
   image: Uint8Array;
   prompt: string;
+  people: Person[];
 }
 
 /**
@@ -119,7 +124,7 @@ export async function recordLegibility({ job, image, prompt }: AnsweredJob): Pro
   try {
     // Turned off, the message still gets a verdict (nothing to check), so no one waits for one.
     const legibility = settings().LEGIBILITY_CHECK ? await checkLegibility(image, prompt) : NOTHING_TO_CHECK;
-    await saveLegibility(job, legibility);
+    await saveImageCheck(job, 'legibility', legibility);
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
   } catch (error) {
     logger.warn('legibility check failed', { jobId: job.id, error });

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { portraitOf, thumbnailWith, thumbnailWithoutFaces } from '../fakes/faces';
+import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { waitForSettled } from '../support/jobs';
+import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { seedPersonModel } from '../support/models';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
+
+type Api = ReturnType<typeof apiAs>;
+
+/**
+ * The likeness check after a real job: the worker finds the faces in the image the provider
+ * answered (a face from the face library's own sample photos, placed by the test) and compares
+ * them with the featured people's photos (a portrait of that face, one of someone else, one with
+ * no face). A cloud of its own, with the check on (the shared test cloud leaves it off for speed).
+ */
+let cloud: RunningCloud;
+let openai: FakeOpenAI;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  cloud = await startCloudProcess({
+    env: {
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: openai.url,
+      LIKENESS_CHECK: 'true',
+      LEGIBILITY_CHECK: 'false',
+      LOG_LEVEL: 'INFO',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+  await openai?.stop();
+});
+
+/** The message once the checks that follow its job have run (the legibility verdict comes last). */
+async function checked(api: Api, id: string) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const { body } = await api('GET', `/api/messages/${id}`);
+    if (body.message.legibility) return body.message;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the checks did not finish within a minute');
+}
+
+async function generate(api: Api, content: string, modelIds: string[]) {
+  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const sent = await api('POST', `/api/conversations/${id}/messages`, {
+    content,
+    provider: 'openai',
+    selected_model_ids: modelIds,
+  });
+  expect(sent.status).toBe(202);
+  const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+  expect(settled).toMatchObject({ status: 'done', is_image_message: true });
+  return settled.id as string;
+}
+
+describe('the likeness check after a generation', () => {
+  it('scores the featured person high, someone else low, and says when a photo has no face, at no credit', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'likeness');
+    const api = apiAs(cloud.url, user.accessToken);
+    const userId = String(decodePayload(user.accessToken).sub);
+    const one = await seedPersonModel(cloud.runtime, userId, 'Robin', await portraitOf('one'));
+    const two = await seedPersonModel(cloud.runtime, userId, 'Sasha', await portraitOf('two'));
+    const plain = await seedPersonModel(cloud.runtime, userId, 'Logo');
+    const before = (await api('GET', '/api/credits')).body.credits as number;
+    openai.image(await thumbnailWith('one'));
+
+    const id = await generate(api, 'Robin shocked at a giant robot', [one, two, plain]);
+    const { likeness } = await checked(api, id);
+
+    expect(likeness.faces).toHaveLength(1);
+    const [robin, sasha, logo] = likeness.people;
+    expect(robin).toMatchObject({ name: 'Robin', score: expect.any(Number) });
+    expect(robin.score).toBeGreaterThanOrEqual(60);
+    expect(sasha.name).toBe('Sasha');
+    expect(sasha.score).toBeLessThan(60);
+    expect(logo).toEqual({ name: 'Logo', score: null, reason: 'no_face_in_photos' });
+    // The face sits where the test put it: right of centre in the 1280x720 frame.
+    expect(likeness.faces[0].x0).toBeGreaterThan(640);
+    expect((await api('GET', '/api/credits')).body.credits).toBe(before - 1);
+    // The job was done (image stored, credit committed) before the check began; no score is
+    // logged with a name, and no face data at all.
+    const log = cloud.output();
+    const done = log.search(new RegExp(`"job done".*"jobId":"${id}"`));
+    const likenessLine = log.match(new RegExp(`.*"likeness checked".*"jobId":"${id}".*`))?.[0] ?? '';
+    expect(done).toBeGreaterThan(-1);
+    expect(log.indexOf(likenessLine)).toBeGreaterThan(done);
+    expect(likenessLine).not.toMatch(/Robin|Sasha|descriptor/);
+  }, 90_000);
+
+  it('lists the faces found with nobody featured, and no face when there is none', async () => {
+    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'faces');
+    const api = apiAs(cloud.url, user.accessToken);
+    openai.image(await thumbnailWith('two'));
+    const withFace = await checked(api, await generate(api, 'A surprised face', []));
+    expect(withFace.likeness).toEqual({
+      faces: [expect.objectContaining({ x0: expect.any(Number) })],
+      people: [],
+    });
+
+    openai.image(await thumbnailWithoutFaces());
+    const plain = await checked(api, await generate(api, 'A red backdrop', []));
+    expect(plain.likeness).toEqual({ faces: [], people: [] });
+    // The answer the chat lists carries it too.
+    const { body } = await api('GET', `/api/conversations/${plain.conversation_id}/messages`);
+    expect(body.messages.at(-1).likeness).toEqual(plain.likeness);
+  }, 90_000);
+});
+
+describe('with the check turned off (the shared test cloud)', () => {
+  it('records nothing, and the image is made as usual', async () => {
+    const baseUrl = inject('baseUrl');
+    const user = await signUpUser(baseUrl, inject('dataDir'), inject('runtime').clientId, 'nofaces');
+    const api = apiAs(baseUrl, user.accessToken);
+    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'A face' });
+    const message = await checked(api, (await waitForSettled(api, sent.body.assistantMessage.id)).id);
+    expect(message.likeness).toBeUndefined();
+  }, 90_000);
+});
