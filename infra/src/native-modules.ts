@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync, type Message, type Metafile } from 'esbuild';
 import { repoPath } from './paths';
+
+/** The face reader's source: a bundle that includes it gets the face engine built beside it. */
+export const FACE_READER_SOURCE = repoPath('functions', 'src', 'adapters', 'face-reader.ts');
 
 /**
  * Modules with native binaries: esbuild cannot inline them, so every bundle leaves them
@@ -87,11 +91,18 @@ export const lambdaBundleOptions = {
   alias: { ...BUNDLE_ALIASES },
 } satisfies BuildOptions;
 
+/** What a bundle needs beside it: the installed modules it imports, and whether it loads the face engine. */
+export interface BundleNeeds {
+  modules: string[];
+  faceEngine: boolean;
+}
+
 /**
- * Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph,
- * and the studio's asset packages when it loads the studio.
+ * Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph
+ * (with the studio's asset packages when it loads the studio), and whether it includes the face
+ * reader, which loads the face engine built beside it (face-engine-bundle.ts).
  */
-export function nativeModulesOf(entry: string): string[] {
+export function bundleNeeds(entry: string): BundleNeeds {
   let metafile: Metafile;
   try {
     ({ metafile } = buildSync({
@@ -113,7 +124,11 @@ export function nativeModulesOf(entry: string): string[] {
     ),
   );
   const modules: string[] = INSTALLED_MODULES.filter((name) => externals.has(name));
-  return modules.includes(STUDIO_MARKER) ? [...modules, ...STUDIO_ASSET_MODULES] : modules;
+  const faceEngine = Object.keys(metafile.inputs).some((input) => resolve(input) === FACE_READER_SOURCE);
+  return {
+    modules: modules.includes(STUDIO_MARKER) ? [...modules, ...STUDIO_ASSET_MODULES] : modules,
+    faceEngine,
+  };
 }
 
 /**

@@ -1,14 +1,17 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { App } from 'aws-cdk-lib';
 import { build } from 'esbuild';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FACE_ENGINE_ASSETS, FACE_ENGINE_FILE } from '../../infra/src/face-engine-bundle';
 import { lambdaBundleOptions } from '../../infra/src/native-modules';
 import { repoPath } from '../../infra/src/paths';
 import { ThumbnailStudioStack } from '../../infra/src/stack';
+import { thumbnailWith } from '../fakes/faces';
 import { type CfnJson, deployedFunctions, fakeWebDist, logicalId } from './synth';
 
 const run = promisify(execFile);
@@ -124,4 +127,53 @@ describe("the worker's bundle, which runs the offline studio when it is turned o
     expect(JSON.parse(stdout)).toEqual({ family: 'Anton', pathLength: expect.any(Number), catSvg: true });
     expect(JSON.parse(stdout).pathLength).toBeGreaterThan(500);
   });
+});
+
+describe("the worker's bundle, which runs the likeness check", () => {
+  const assetOf = (name: string) => {
+    const fn = deployedFunctions(stack).find((deployed) => deployed.name === name);
+    if (!fn) throw new Error(`no ${name} function`);
+    return join(assemblyDir, template.Resources[logicalId(fn.fn)].Metadata['aws:asset:path']);
+  };
+
+  it('carries the face engine as a file of its own with the weights it reads; no other function does', () => {
+    const withEngine = deployedFunctions(stack)
+      .map(({ name }) => name)
+      .filter((name) => existsSync(join(assetOf(name), FACE_ENGINE_FILE)));
+    expect(withEngine).toEqual(['worker']);
+    for (const [name, files] of Object.entries(FACE_ENGINE_ASSETS)) {
+      for (const file of files)
+        expect(existsSync(join(assetOf('worker'), 'node_modules', name, file)), file).toBe(true);
+    }
+    // The engine's few MB stay out of the worker's own bundle, which a cold start parses; the
+    // bundle's face reader loads it from beside itself.
+    const bundle = readFileSync(join(assetOf('worker'), 'index.mjs'), 'utf8');
+    expect(bundle).not.toContain('tfjs-backend-wasm');
+    expect(bundle).toContain(`./${FACE_ENGINE_FILE}`);
+  });
+
+  it('finds the face in a thumbnail from inside the asset folder', async () => {
+    const worker = assetOf('worker');
+    const thumbnail = await sharp(await thumbnailWith('one'))
+      .resize(1280, 720, { fit: 'cover' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    writeFileSync(join(worker, 'face-probe.rgb'), thumbnail);
+    const probe = join(worker, 'face-probe.mjs');
+    writeFileSync(
+      probe,
+      `import { readFileSync } from 'node:fs';
+import { findFaces } from './${FACE_ENGINE_FILE}';
+const data = readFileSync(new URL('./face-probe.rgb', import.meta.url));
+const faces = await findFaces({ data, width: 1280, height: 720 });
+console.log(JSON.stringify(faces.map((face) => ({ x: face.box.x, size: face.descriptor.length }))));
+`,
+    );
+    const { stdout } = await run(process.execPath, [probe], { cwd: tmpdir() });
+    const faces = JSON.parse(stdout) as { x: number; size: number }[];
+    expect(faces).toHaveLength(1);
+    expect(faces[0]).toMatchObject({ size: 128 });
+    expect(faces[0]?.x).toBeGreaterThan(640);
+  }, 120_000);
 });

@@ -9,8 +9,9 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { bundleFaceEngineCommand } from '../face-engine-bundle';
 import { nagArnRef } from '../nag';
-import { lambdaBundleOptions, lambdaPlatformNpmFlags, lockedSpec, nativeModulesOf } from '../native-modules';
+import { bundleNeeds, lambdaBundleOptions, lambdaPlatformNpmFlags, lockedSpec } from '../native-modules';
 import { repoPath, repoRoot } from '../paths';
 
 export interface AppFunctionProps {
@@ -55,8 +56,10 @@ export type BucketAccess = keyof typeof BUCKET_ACTIONS;
 
 /**
  * Installs the native modules a bundle imports (e.g. sharp) into its `node_modules`, with the
- * Lambda platform's prebuilt binaries whatever machine synthesizes. Import analysis runs only
- * when this stack is being bundled, so tests that skip bundling stay fast and offline.
+ * Lambda platform's prebuilt binaries whatever machine synthesizes, then builds the face engine
+ * beside a bundle that loads it (after the install, which would prune files it did not put
+ * there). Import analysis runs only when this stack is being bundled, so tests that skip
+ * bundling stay fast and offline.
  */
 function installNativeModules(
   scope: Construct,
@@ -64,8 +67,8 @@ function installNativeModules(
   architecture: Architecture,
 ): ICommandHooks | undefined {
   if (!Stack.of(scope).bundlingRequired) return undefined;
-  const modules = nativeModulesOf(entry);
-  if (modules.length === 0) return undefined;
+  const { modules, faceEngine } = bundleNeeds(entry);
+  if (modules.length === 0 && !faceEngine) return undefined;
   const install = [
     'npm',
     'install',
@@ -78,7 +81,10 @@ function installNativeModules(
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (_inputDir, outputDir) => [
-      [...install, '--prefix', `'${outputDir}'`, ...modules.map((name) => lockedSpec(name))].join(' '),
+      ...(modules.length > 0
+        ? [[...install, '--prefix', `'${outputDir}'`, ...modules.map((name) => lockedSpec(name))].join(' ')]
+        : []),
+      ...(faceEngine ? [bundleFaceEngineCommand(outputDir)] : []),
     ],
   };
 }

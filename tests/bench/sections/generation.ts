@@ -60,9 +60,10 @@ export const generation: BenchSection = {
           INITIAL_CREDITS: String(CONCURRENT_JOBS),
           // The burst is one account sending 100 at once: the per-user limit would refuse most of it.
           RATE_LIMIT_SENDS_PER_MINUTE: '0',
-          // The legibility check runs after each job is settled, so it is no part of a job's time;
-          // on the 2 shared local cores it would still take CPU from the jobs measured here.
+          // The legibility and likeness checks run after each job is settled, so they are no part
+          // of a job's time; on the 2 shared local cores they would still take CPU from the jobs measured here.
           LEGIBILITY_CHECK: 'false',
+          LIKENESS_CHECK: 'false',
         },
       });
       const measurements: Measurement[] = [];
