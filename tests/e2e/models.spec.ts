@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { uploadModel } from './support/models';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
@@ -36,18 +37,6 @@ async function personColourInLatestImage(page: Page, chat: ChatPage) {
 
 const near = (actual: { r: number; g: number; b: number }, wanted: { r: number; g: number; b: number }) =>
   Math.abs(actual.r - wanted.r) + Math.abs(actual.g - wanted.g) + Math.abs(actual.b - wanted.b) < 60;
-
-async function uploadModel(page: Page, name: string, photos: Awaited<ReturnType<typeof facePhoto>>[]) {
-  const manage = page.getByRole('dialog', { name: 'Manage Models' });
-  await manage.getByRole('button', { name: 'Upload New Model' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload New Model' });
-  await upload.getByLabel('Name').fill(name);
-  await upload.getByLabel('Add photos').setInputFiles(photos);
-  await expect(upload.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(photos.length);
-  await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(upload).toBeHidden({ timeout: 15_000 });
-  await expect(manage.getByRole('list', { name: 'Your models' })).toContainText(name);
-}
 
 test.describe('person models', () => {
   test('upload, edit, select, feature in a thumbnail and an edit, then delete', async ({ page }) => {

@@ -74,6 +74,11 @@ export class ChatPage {
     return image.getByRole('region', { name: 'Text legibility' });
   }
 
+  /** What the likeness check says of the featured people under an image. */
+  likenessNote(image = this.imageMessages().last()) {
+    return image.getByRole('region', { name: 'Likeness' });
+  }
+
   /** Assistant messages whose job is still running. */
   pendingMessages() {
     return this.log().locator('article[aria-busy="true"]');

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LEGIBILITY_EDIT_PROMPT, type Message } from '@thumbnail-studio/contract';
+import { LEGIBILITY_EDIT_PROMPT, likenessRetryPrompt, type Message } from '@thumbnail-studio/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
@@ -86,7 +86,8 @@ export function ChatPanel(props: ChatPanelProps) {
     [queryClient, conversationId],
   );
 
-  const handleSend = async (content: string): Promise<boolean> => {
+  /** `people` overrides the people chosen for the next message (a retry features its request's). */
+  const handleSend = async (content: string, people: readonly string[] = modelIds): Promise<boolean> => {
     try {
       const targetId = await ensureConversation();
       const { keys, previewUrls } = attachments;
@@ -96,7 +97,7 @@ export function ChatPanel(props: ChatPanelProps) {
         provider,
         uploadKeys: keys,
         previewUrls,
-        modelIds,
+        modelIds: people,
         variations,
         editFrom: chosen,
       });
@@ -118,6 +119,14 @@ export function ChatPanel(props: ChatPanelProps) {
     }
   };
 
+  /** The request an answer answered, asked again with the named people's likeness first. */
+  const retryLikeness = async (answerId: string, names: string[]) => {
+    const answerAt = stored.findIndex((message) => message.id === answerId);
+    const request = stored.slice(0, answerAt).findLast((message) => message.role === 'user');
+    if (!request) return;
+    await handleSend(likenessRetryPrompt(names, request.content), request.selected_model_ids ?? []);
+  };
+
   return (
     <ChatDropZone onFiles={attachments.addFiles}>
       <MessageList
@@ -129,6 +138,7 @@ export function ChatPanel(props: ChatPanelProps) {
         onBuyCredits={props.onBuyCredits}
         focusMessageId={props.focusMessageId}
         onImproveText={generating ? undefined : () => void handleSend(LEGIBILITY_EDIT_PROMPT)}
+        onRetryLikeness={generating ? undefined : (answerId, names) => void retryLikeness(answerId, names)}
         chosenImage={chosen}
         onChooseImage={choose}
         hasOlder={older.hasOlder}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../utils/to-view-message';
 import { LegibilityNote } from './legibility-note';
+import { LikenessNote } from './likeness-note';
 import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
 import { UserImages } from './user-images';
@@ -22,6 +23,8 @@ interface BubbleProps {
   highlighted?: boolean;
   /** Asks for an edit making the image's text read at feed size (the newest image only). */
   onImproveText?(): void;
+  /** Asks again with the named people's likeness first (the newest image only). */
+  onRetryLikeness?(names: string[]): void;
   /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
   chosenImage?: ImageChoice | null;
   onChooseImage?(choice: ImageChoice | null): void;
@@ -35,6 +38,7 @@ function AssistantBody({
   onImagesExpired,
   onBuyCredits,
   onImproveText,
+  onRetryLikeness,
   chosenImage,
   onChooseImage,
 }: BubbleProps) {
@@ -66,6 +70,7 @@ function AssistantBody({
         ) : (
           <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
         )}
+        {message.likeness && <LikenessNote likeness={message.likeness} onRetry={onRetryLikeness} />}
         {message.legibility && (
           <LegibilityNote legibility={message.legibility} onImproveText={onImproveText} />
         )}
@@ -110,6 +115,7 @@ export function MessageBubble({
   onBuyCredits,
   highlighted,
   onImproveText,
+  onRetryLikeness,
   chosenImage,
   onChooseImage,
 }: BubbleProps) {
@@ -142,6 +148,7 @@ export function MessageBubble({
           onImagesExpired={onImagesExpired}
           onBuyCredits={onBuyCredits}
           onImproveText={onImproveText}
+          onRetryLikeness={onRetryLikeness}
           chosenImage={chosenImage}
           onChooseImage={onChooseImage}
         />

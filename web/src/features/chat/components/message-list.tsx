@@ -22,6 +22,8 @@ interface MessageListProps {
   children?: ReactNode;
   /** Asks for an edit making the newest image's text read at feed size. */
   onImproveText?(): void;
+  /** Asks again for an image, the named people's likeness first (offered on the newest image only). */
+  onRetryLikeness?(messageId: string, names: string[]): void;
   /** A message to bring into view and mark once it is loaded, loading older pages until it is. */
   focusMessageId?: string;
   /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
@@ -133,6 +135,11 @@ export function MessageList(props: MessageListProps) {
                 renderModels={renderModels}
                 onBuyCredits={onBuyCredits}
                 onImproveText={message.id === newestImageId ? props.onImproveText : undefined}
+                onRetryLikeness={
+                  message.id === newestImageId && props.onRetryLikeness
+                    ? (names) => props.onRetryLikeness?.(message.id, names)
+                    : undefined
+                }
                 chosenImage={props.chosenImage}
                 onChooseImage={props.onChooseImage}
               />

@@ -3,6 +3,7 @@ import {
   type ImageSource,
   INSUFFICIENT_CREDITS_TEXT,
   type Legibility,
+  type Likeness,
   type Message,
   type TextBox,
 } from '@thumbnail-studio/contract';
@@ -53,6 +54,10 @@ export interface ViewMessage {
   editFrom: { messageId: string; index: number } | null;
   /** Where the image's text sits at full size (1280x720), once the legibility check has run. */
   textBoxes: TextBox[];
+  /** The faces in the image and the featured people's likeness; null until checked (or turned off). */
+  likeness: Likeness | null;
+  /** Where the image's faces sit at full size (1280x720), once the likeness check has run. */
+  faceBoxes: TextBox[];
 }
 
 /** The images of a message; one from before variations lists its one image. */
@@ -102,5 +107,7 @@ export function toViewMessage(message: Message): ViewMessage {
       ? { messageId: message.edit_from.message_id, index: message.edit_from.index }
       : null,
     textBoxes: message.legibility?.boxes ?? [],
+    likeness: message.likeness ?? null,
+    faceBoxes: message.likeness?.faces ?? [],
   };
 }

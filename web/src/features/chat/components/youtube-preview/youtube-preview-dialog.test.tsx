@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup as cleanupPreview, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type TextBox } from '@thumbnail-studio/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ withFakeApi();
 
 const storage = 'https://storage.test/images/u1';
 
-function renderPreview(boxes: TextBox[] = []) {
+function renderPreview(boxes: TextBox[] = [], faces: TextBox[] = []) {
   server.use(
     answer(endpoints.listMessages, () => ({
       messages: [
@@ -33,6 +33,7 @@ function renderPreview(boxes: TextBox[] = []) {
     is_image_message: true,
     prompt: 'A cat that wins at chess',
     image_url: `${storage}/m2/thumbnail.jpg`,
+    likeness: { faces, people: [] },
   });
   // The chat's copy has no verdict yet; the server has one by the time the preview asks.
   const legibility = { text: 'WIN', sizes: [], reads_at_feed_size: true, hard_to_read: [], boxes };
@@ -115,6 +116,19 @@ describe('the YouTube preview', () => {
     expect((await within(dialog).findByRole('status')).textContent).toBe(
       'Text sits under the duration badge in Up next (168x94). Move it away from the bottom-right corner.',
     );
+  });
+
+  it('warns when a face sits under the badge, and when text and a face both do', async () => {
+    const face = { x0: 1000, y0: 520, x1: 1200, y1: 700 };
+    const { dialog, verdictLoaded } = renderPreview([], [face]);
+    await waitFor(() => expect(verdictLoaded()).toBe(true));
+    expect(within(dialog).getByRole('status').textContent).toMatch(
+      /^A face sits under the duration badge in Home \(360x202\), .*Up next \(168x94\).*\. Move it away/,
+    );
+    cleanupPreview();
+    const both = renderPreview([{ x0: 900, y0: 560, x1: 1000, y1: 640 }], [face]);
+    await waitFor(() => expect(both.verdictLoaded()).toBe(true));
+    expect(within(both.dialog).getByRole('status').textContent).toMatch(/^Text and a face sit under/);
   });
 
   it('says nothing when the text is clear of the badge', async () => {

@@ -31,7 +31,7 @@ const listOf = (layouts: YouTubeLayout[]) =>
  * The thumbnail where it will live on YouTube: the home grid, search, up next and a phone's feed at
  * their real sizes, in YouTube's light or dark page, with the creator's title, channel and the
  * duration badge, beside the thumbnails of the videos linked in the conversation. Warns when the
- * badge covers the image's text.
+ * badge covers the image's text or a face in it.
  */
 export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouTubePreviewDialogProps) {
   const { profile, update, setTitle } = usePreviewProfile();
@@ -63,9 +63,18 @@ export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouT
       alt: `Linked video ${video.videoId}`,
     })),
   ];
-  // No face detector exists yet: only the text's boxes are checked; faces would join them here.
   const verdict = useLegibility(image.id).data;
   const textCovered = layoutsHidingBoxes(verdict?.boxes ?? image.textBoxes, profile.duration);
+  const faceCovered = layoutsHidingBoxes(image.faceBoxes, profile.duration);
+  const covered = YOUTUBE_LAYOUTS.filter(
+    (layout) => textCovered.includes(layout) || faceCovered.includes(layout),
+  );
+  const whatIsCovered =
+    textCovered.length > 0 && faceCovered.length > 0
+      ? 'Text and a face sit'
+      : textCovered.length > 0
+        ? 'Text sits'
+        : 'A face sits';
   const colors = YOUTUBE_COLORS[theme];
 
   const onAvatar = async (file: File) => {
@@ -100,14 +109,14 @@ export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouT
         theme={theme}
         onTheme={setTheme}
       />
-      {textCovered.length > 0 && (
+      {covered.length > 0 && (
         <p
           role="status"
           className="mt-4 flex items-start gap-2 rounded-lg border border-amber-700 bg-amber-950 p-3 text-sm text-amber-200"
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            Text sits under the duration badge in {listOf(textCovered)}. Move it away from the bottom-right
+            {whatIsCovered} under the duration badge in {listOf(covered)}. Move it away from the bottom-right
             corner.
           </span>
         </p>
