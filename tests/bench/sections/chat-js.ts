@@ -37,6 +37,7 @@ export const ON_DEMAND_MODULES = [
   'src/features/conversations/components/delete-conversation-dialog.tsx',
   'src/features/chat/components/youtube-preview/youtube-preview-dialog.tsx',
   'src/components/ui/sonner.ts',
+  'src/components/ui/dropdown-menu-parts.ts',
 ];
 
 /**
