@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // before the code is there.
 const code = {
   loads: 0,
+  /** The next load fails, as on a dropped connection. */
+  failNext: false,
   arrive: () => {},
   arrived: Promise.resolve(),
   holdBack() {
@@ -57,9 +59,14 @@ beforeEach(() => {
   // Every test starts with nothing loaded: a fresh module, and a fresh load of Radix's menu.
   vi.resetModules();
   code.loads = 0;
+  code.failNext = false;
   code.arrived = Promise.resolve();
   vi.doMock('./dropdown-menu-parts', async (importOriginal) => {
     code.loads += 1;
+    if (code.failNext) {
+      code.failNext = false;
+      throw new Error('Failed to fetch dynamically imported module');
+    }
     await code.arrived;
     return importOriginal();
   });
@@ -151,5 +158,21 @@ describe('DropdownMenu loaded on demand', () => {
 
     expect(await screen.findByRole('menu')).toBeTruthy();
     expect(trigger().getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('tries again on the next approach after a failed load', async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    code.failNext = true;
+    const { trigger } = await renderMenu();
+
+    await user.hover(trigger());
+    await waitFor(() => expect(logged).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    await user.click(trigger());
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    expect(code.loads).toBe(2);
+    logged.mockRestore();
   });
 });

@@ -76,7 +76,6 @@ export function Root(props: ComponentProps<Parts['Root']>) {
       );
     };
     return {
-      trigger,
       load,
       press(replay) {
         handover.current.replay = replay;
