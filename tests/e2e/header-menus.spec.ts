@@ -22,6 +22,8 @@ test.describe('the header menus', () => {
     });
 
     const app = await signUpThroughUi(page, persona('menus'));
+    // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
+    await expect(app.messageBox()).toBeFocused();
     await expect(app.credits()).toBeVisible();
     expect(requested, 'the chat screen shows without the menus').toEqual([]);
 
