@@ -18,6 +18,8 @@ test.describe('light and dark', () => {
 
     const app = await signUpThroughUi(page, persona('theme'));
     await expect(html).toHaveClass(theme('light'));
+    // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
+    await expect(app.messageBox()).toBeFocused();
     await app.chooseTheme('Dark theme');
     await expect(html).toHaveClass(theme('dark'));
 
@@ -30,6 +32,7 @@ test.describe('light and dark', () => {
     await page.reload();
     await app.expectSignedIn();
     await expect(html).toHaveClass(theme('dark'));
+    await expect(app.messageBox()).toBeFocused();
 
     // Back to the system's theme, which it then follows as it changes.
     await app.chooseTheme('System theme');

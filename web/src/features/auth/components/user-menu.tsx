@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, LogOut } from 'lucide-react';
 import { useState } from 'react';
+import * as DropdownMenu from '../../../components/ui/dropdown-menu';
 import { type ThemeChoice, useTheme } from '../../../lib/theme';
 import { useAuth } from '../hooks/auth-context';
 

@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Link2, Link2Off, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import * as DropdownMenu from '../../../components/ui/dropdown-menu';
 import { useShareLink } from '../hooks/use-share-link';
 
 interface ShareImageMenuProps {

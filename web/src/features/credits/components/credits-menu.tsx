@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { History, ShoppingCart, TriangleAlert, Zap } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import * as DropdownMenu from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
