@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../fakes/text-image';
-import { waitForSettled } from '../support/jobs';
+import { generateImage, waitForImageChecks, waitForSettled } from '../support/jobs';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { apiAs, signUpUser } from '../support/users';
-
-type Api = ReturnType<typeof apiAs>;
 
 /**
  * The legibility check after a real job: the worker reads back the text of the image the
@@ -32,25 +30,6 @@ afterAll(async () => {
   await openai?.stop();
 });
 
-/** The message once its legibility verdict is recorded. */
-async function withVerdict(api: Api, id: string) {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    const { body } = await api('GET', `/api/messages/${id}`);
-    if (body.message.legibility) return body.message;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no legibility verdict within a minute');
-}
-
-async function generate(api: Api, content: string) {
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-  const sent = await api('POST', `/api/conversations/${id}/messages`, { content, provider: 'openai' });
-  expect(sent.status).toBe(202);
-  const settled = await waitForSettled(api, sent.body.assistantMessage.id);
-  expect(settled).toMatchObject({ status: 'done', is_image_message: true });
-  return settled.id as string;
-}
-
 describe('the legibility check after a generation', () => {
   it('records that big text reads at feed size, after the image is out, at no credit', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'legible');
@@ -58,8 +37,8 @@ describe('the legibility check after a generation', () => {
     const before = (await api('GET', '/api/credits')).body.credits as number;
     openai.image(await thumbnailWithText(BIG_TEXT));
 
-    const id = await generate(api, 'A golden trophy, the text "Big win" in bold');
-    const message = await withVerdict(api, id);
+    const id = await generateImage(api, 'A golden trophy, the text "Big win" in bold');
+    const message = await waitForImageChecks(api, id);
 
     expect(message.legibility).toMatchObject({ text: 'BIG WIN', reads_at_feed_size: true, hard_to_read: [] });
     expect(message.legibility.boxes).toHaveLength(2);
@@ -78,8 +57,8 @@ describe('the legibility check after a generation', () => {
     const api = apiAs(cloud.url, user.accessToken);
     openai.image(await thumbnailWithText(SMALL_TEXT));
 
-    const id = await generate(api, 'Text "SAVE" big, and "watch until the end for tips" in the corner');
-    const message = await withVerdict(api, id);
+    const id = await generateImage(api, 'Text "SAVE" big, and "watch until the end for tips" in the corner');
+    const message = await waitForImageChecks(api, id);
 
     expect(message.legibility.reads_at_feed_size).toBe(false);
     expect(message.legibility.hard_to_read).toContain('bottom right');
@@ -97,7 +76,7 @@ describe('with the check turned off (the shared test cloud)', () => {
     const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'A "LOUD" title' });
     await waitForSettled(api, sent.body.assistantMessage.id);
 
-    const message = await withVerdict(api, sent.body.assistantMessage.id);
+    const message = await waitForImageChecks(api, sent.body.assistantMessage.id);
     expect(message.legibility).toEqual({
       text: '',
       sizes: [],

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { portraitOf, thumbnailWith, thumbnailWithoutFaces } from '../fakes/faces';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
-import { waitForSettled } from '../support/jobs';
+import { generateImage, waitForImageChecks, waitForSettled } from '../support/jobs';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
-
-type Api = ReturnType<typeof apiAs>;
 
 /**
  * The likeness check after a real job: the worker finds the faces in the image the provider
@@ -36,29 +34,6 @@ afterAll(async () => {
   await openai?.stop();
 });
 
-/** The message once the checks that follow its job have run (the legibility verdict comes last). */
-async function checked(api: Api, id: string) {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    const { body } = await api('GET', `/api/messages/${id}`);
-    if (body.message.legibility) return body.message;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the checks did not finish within a minute');
-}
-
-async function generate(api: Api, content: string, modelIds: string[]) {
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-  const sent = await api('POST', `/api/conversations/${id}/messages`, {
-    content,
-    provider: 'openai',
-    selected_model_ids: modelIds,
-  });
-  expect(sent.status).toBe(202);
-  const settled = await waitForSettled(api, sent.body.assistantMessage.id);
-  expect(settled).toMatchObject({ status: 'done', is_image_message: true });
-  return settled.id as string;
-}
-
 describe('the likeness check after a generation', () => {
   it('scores the featured person high, someone else low, and says when a photo has no face, at no credit', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'likeness');
@@ -70,8 +45,10 @@ describe('the likeness check after a generation', () => {
     const before = (await api('GET', '/api/credits')).body.credits as number;
     openai.image(await thumbnailWith('one'));
 
-    const id = await generate(api, 'Robin shocked at a giant robot', [one, two, plain]);
-    const { likeness } = await checked(api, id);
+    const id = await generateImage(api, 'Robin shocked at a giant robot', {
+      selected_model_ids: [one, two, plain],
+    });
+    const { likeness } = await waitForImageChecks(api, id);
 
     expect(likeness.faces).toHaveLength(1);
     const [robin, sasha, logo] = likeness.people;
@@ -97,14 +74,14 @@ describe('the likeness check after a generation', () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'faces');
     const api = apiAs(cloud.url, user.accessToken);
     openai.image(await thumbnailWith('two'));
-    const withFace = await checked(api, await generate(api, 'A surprised face', []));
+    const withFace = await waitForImageChecks(api, await generateImage(api, 'A surprised face'));
     expect(withFace.likeness).toEqual({
       faces: [expect.objectContaining({ x0: expect.any(Number) })],
       people: [],
     });
 
     openai.image(await thumbnailWithoutFaces());
-    const plain = await checked(api, await generate(api, 'A red backdrop', []));
+    const plain = await waitForImageChecks(api, await generateImage(api, 'A red backdrop'));
     expect(plain.likeness).toEqual({ faces: [], people: [] });
     // The answer the chat lists carries it too.
     const { body } = await api('GET', `/api/conversations/${plain.conversation_id}/messages`);
@@ -119,7 +96,10 @@ describe('with the check turned off (the shared test cloud)', () => {
     const api = apiAs(baseUrl, user.accessToken);
     const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
     const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'A face' });
-    const message = await checked(api, (await waitForSettled(api, sent.body.assistantMessage.id)).id);
+    const message = await waitForImageChecks(
+      api,
+      (await waitForSettled(api, sent.body.assistantMessage.id)).id,
+    );
     expect(message.likeness).toBeUndefined();
   }, 90_000);
 });

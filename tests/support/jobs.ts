@@ -17,6 +17,36 @@ export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30
   }
 }
 
+/**
+ * Sends a request in a new conversation with the OpenAI provider and waits for its image; `extra`
+ * adds to the send's body (people, variations...). The answer's id.
+ */
+export async function generateImage(api: Api, content: string, extra: Record<string, unknown> = {}) {
+  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const sent = await api('POST', `/api/conversations/${id}/messages`, {
+    content,
+    provider: 'openai',
+    ...extra,
+  });
+  expect(sent.status).toBe(202);
+  const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+  expect(settled).toMatchObject({ status: 'done', is_image_message: true });
+  return settled.id as string;
+}
+
+/**
+ * An image message once the checks that follow its job have run: the legibility verdict is
+ * written last (after the likeness), so its arrival means both are in.
+ */
+export async function waitForImageChecks(api: Api, messageId: string) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const { body } = await api('GET', `/api/messages/${messageId}`);
+    if (body.message.legibility) return body.message;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the checks of ${messageId} did not finish within a minute`);
+}
+
 /** The signed URL of one of an image message's downloads, which the backend makes on first ask. */
 export async function downloadUrl(api: Api, messageId: string, format: DownloadFormat): Promise<string> {
   const answer = await api('GET', `/api/messages/${messageId}/downloads/${format}`);
