@@ -30,7 +30,7 @@ export function somethingListensOn(port: number): boolean {
     }
     return rows.some((row) => {
       const [, local, , state] = row.trim().split(/\s+/);
-      return state === '0A' && local.endsWith(`:${hexPort}`); // 0A: LISTEN
+      return state === '0A' && local?.endsWith(`:${hexPort}`); // 0A: LISTEN
     });
   });
 }

@@ -1,9 +1,9 @@
+import type { ChatTurn, ImageData, Person } from '@thumbnail-studio/providers';
 import { getBlob } from '../adapters/blob-store';
 import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { getModelsByIds } from '../data/models-repo';
 import { logger } from '../lib/logger';
-import type { ChatTurn, ImageData, Person } from '../providers/types';
 
 /** At most this many photos of one person go to the provider, primary first. */
 const IMAGES_PER_PERSON = 3;

@@ -4,19 +4,21 @@ import type * as OpenAISdk from 'openai';
 export type OpenAIModule = typeof OpenAISdk;
 
 import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
-import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { wellFormed } from '../core/safe-text';
 import { base64ToBytes } from './base64';
+import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText } from './error-texts';
-import { logProviderError } from './log-provider-error';
+import type { ProviderLog } from './log';
 import { pickPeoplePhotos } from './people';
+import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
+import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface OpenAIProviderOptions {
   apiKey: string | undefined;
   baseURL: string;
+  /** Hears of retries and failures; users only ever see the contract's provider texts. */
+  log: ProviderLog;
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
@@ -100,7 +102,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
           // Retries and per-attempt timeouts live in the retrying fetch; the SDK's limit only has to outlast them.
           maxRetries: 0,
           timeout: totalBudgetMs(retry),
-          fetch: createRetryingFetch(retry),
+          fetch: createRetryingFetch(retry, globalThis.fetch, options.log),
         })
       : undefined;
   const client = clientWith(options.retry);
@@ -131,7 +133,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       if (!b64) throw new Error('the response holds no b64_json image');
       return { type: 'image', image: { bytes: base64ToBytes(b64), mimeType: 'image/png' }, model };
     } catch (error) {
-      logProviderError('openai', operation, error);
+      options.log.error('provider call failed', { provider: 'openai', operation, error });
       if (error instanceof UnusableImageError) return { type: 'error', content: OPENAI_TEXTS.fetchFailed };
       if (error instanceof sdk.default.AuthenticationError)
         return { type: 'error', content: texts.missingKey };
