@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './legibility';
 export * from './messages';
 export * from './models';
+export * from './own-keys';
 export * from './packages';
 export * from './provider-texts';
 export * from './providers';

@@ -4,7 +4,7 @@ import type { GenerateContentResponse } from '@google/genai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type GenAIModule = typeof GenAISdk;
 
-import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
+import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText } from './error-texts';
@@ -20,6 +20,11 @@ export interface GeminiProviderOptions {
   baseUrl: string;
   /** Hears of retries and failures; users only ever see the contract's provider texts. */
   log: ProviderLog;
+  /**
+   * The key is the creator's own, set in their browser: a missing or refused key's text points
+   * to the settings where it is added, not to a server setting.
+   */
+  ownKey?: boolean;
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
@@ -100,7 +105,8 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
     signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const texts = GEMINI_TEXTS[operation];
-    if (!client) return { type: 'error', content: GEMINI_TEXTS.notConfigured };
+    const own = options.ownKey ? OWN_KEY_MISSING_TEXTS.gemini : undefined;
+    if (!client) return { type: 'error', content: own?.notConfigured ?? GEMINI_TEXTS.notConfigured };
     try {
       const response = await client.models.generateContent({
         model,
@@ -123,7 +129,8 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
     } catch (error) {
       logFailure(operation, error);
       const message = errorMessage(sdk, error);
-      if (/api[ _-]?key/i.test(message)) return { type: 'error', content: texts.keyMention };
+      if (/api[ _-]?key/i.test(message))
+        return { type: 'error', content: own?.[operation] ?? texts.keyMention };
       if (/safety|policy/i.test(message)) return { type: 'error', content: texts.policy };
       return { type: 'error', content: otherErrorText('gemini', operation, message) };
     }

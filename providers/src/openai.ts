@@ -3,7 +3,7 @@ import type * as OpenAISdk from 'openai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type OpenAIModule = typeof OpenAISdk;
 
-import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from '@thumbnail-studio/contract';
+import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
 import { base64ToBytes } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText } from './error-texts';
@@ -19,6 +19,11 @@ export interface OpenAIProviderOptions {
   baseURL: string;
   /** Hears of retries and failures; users only ever see the contract's provider texts. */
   log: ProviderLog;
+  /**
+   * The key is the creator's own, set in their browser: a missing or refused key's text points
+   * to the settings where it is added, not to a server setting.
+   */
+  ownKey?: boolean;
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
@@ -117,7 +122,8 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const texts = OPENAI_TEXTS[operation];
-    if (!client) return { type: 'error', content: texts.missingKey };
+    const missingKey = options.ownKey ? OWN_KEY_MISSING_TEXTS.openai[operation] : texts.missingKey;
+    if (!client) return { type: 'error', content: missingKey };
     try {
       const params = { model, prompt: wellFormed(prompt), size: imageSizeFor(model), ...IMAGE_PARAMS };
       // Faces to keep: ask the models that take it to match the input images' features closely.
@@ -135,8 +141,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     } catch (error) {
       options.log.error('provider call failed', { provider: 'openai', operation, error });
       if (error instanceof UnusableImageError) return { type: 'error', content: OPENAI_TEXTS.fetchFailed };
-      if (error instanceof sdk.default.AuthenticationError)
-        return { type: 'error', content: texts.missingKey };
+      if (error instanceof sdk.default.AuthenticationError) return { type: 'error', content: missingKey };
       if (isPolicyRefusal(sdk, error)) return { type: 'error', content: texts.policy };
       return { type: 'error', content: otherErrorText('openai', operation) };
     }
