@@ -12,6 +12,7 @@ export {
   classifyRequest,
   normalizeClassification,
 } from './classify';
+export { PROVIDER_DEFAULTS, PROVIDER_ORIGINS } from './defaults';
 export { type Operation, otherErrorText } from './error-texts';
 export {
   createGeminiProvider,
