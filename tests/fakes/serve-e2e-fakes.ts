@@ -40,6 +40,10 @@ const answer = new Uint8Array(
     .toBuffer(),
 );
 openai.image(answer);
+// Every request reads as an edit: with no image in the chat yet it is still a new image, and a
+// follow-up edits the one before, so the end-to-end tests reach both operations.
+openai.classifyAnswer('IMAGE_EDIT');
+gemini.classifyAnswer('IMAGE_EDIT');
 const body = await thumbnail();
 for (const id of ids) host.serve(`/vi/${id}/maxresdefault.jpg`, { body, contentType: 'image/jpeg' });
 
