@@ -108,6 +108,8 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
           maxRetries: 0,
           timeout: totalBudgetMs(retry),
           fetch: createRetryingFetch(retry, globalThis.fetch, options.log),
+          // A creator's own key is used from their own browser, which the SDK refuses unless told.
+          dangerouslyAllowBrowser: Boolean(options.ownKey),
         })
       : undefined;
   const client = clientWith(options.retry);
