@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { LOCAL_CLOUD_LOG } from './tests/e2e/support/local-cloud-log';
 
 // One local cloud for the run, with fresh data; workers inherit these from the runner.
 process.env.E2E_PORT ??= '3100';
@@ -40,7 +41,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --import tsx local/start.ts',
+      // Its output is kept in the data folder too, so a test can read what the backend logged.
+      command: `bash -c 'mkdir -p "$DATA_DIR" && exec node --import tsx local/start.ts > >(tee -a "$DATA_DIR/${LOCAL_CLOUD_LOG}") 2> >(tee -a "$DATA_DIR/${LOCAL_CLOUD_LOG}" >&2)'`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -48,13 +50,16 @@ export default defineConfig({
         PORT: process.env.E2E_PORT,
         DATA_DIR: process.env.E2E_DATA_DIR,
         VIDEO_THUMBNAIL_BASE_URL: `${videoHost}/vi`,
+        // The fake providers, which the browser calls with a creator's own key (the server has none).
+        OPENAI_BASE_URL: `${videoHost}/openai/v1`,
+        GEMINI_BASE_URL: `${videoHost}/gemini`,
         LOCAL_PROVIDER_DELAY_MS: process.env.E2E_PROVIDER_DELAY_MS,
       },
       stdout: 'ignore',
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx tests/fakes/serve-video-host.ts',
+      command: 'node --import tsx tests/fakes/serve-e2e-fakes.ts',
       url: `${videoHost}/vi/${process.env.E2E_VIDEO_ID}/maxresdefault.jpg`,
       reuseExistingServer: false,
       timeout: 30_000,

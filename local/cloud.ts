@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { readProviderSettings } from '../functions/src/providers/settings';
 import { securityHeaderValues } from '../infra/src/security-headers';
 import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';
@@ -129,7 +130,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const jwks = { keys: [signingKey.publicJwk] };
     const verifier = createLocalVerifier(`${url}/cognito/${pool.userPoolId}`, pool.clientId, jwks);
     // Cognito is reached through this origin; images and uploads go to the storage gate.
-    serverOptions.securityHeaders = securityHeaderValues({ imagesOrigin: s3.endpoint }, false);
+    // A creator's own key calls the providers from the browser, at the configured base URLs.
+    const providers = readProviderSettings(process.env);
+    const providerBaseUrls = { openai: providers.OPENAI_BASE_URL, gemini: providers.GEMINI_BASE_URL };
+    serverOptions.securityHeaders = securityHeaderValues(
+      {
+        imagesOrigin: s3.endpoint,
+        providerOrigins: Object.values(providerBaseUrls).map((base) => new URL(base).origin),
+      },
+      false,
+    );
     const config: RuntimeConfig = {
       stage: 'local',
       region: LOCAL_REGION,
@@ -138,6 +148,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognitoEndpoint: `${url}/cognito`,
       authFlow: 'USER_PASSWORD_AUTH',
       apiBase: '',
+      providerBaseUrls,
     };
     serverOptions.runtime = {
       config,

@@ -17,6 +17,11 @@ export const runtimeConfigSchema = z.object({
   authFlow: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
   /** Prefix of every API path; empty when the app and its API share an origin. */
   apiBase: z.string(),
+  /**
+   * Where the browser calls each provider with a creator's own key, when not at the provider's
+   * own API (the local cloud's configured base URLs, e.g. fake providers in tests).
+   */
+  providerBaseUrls: z.optional(z.object({ openai: z.optional(z.url()), gemini: z.optional(z.url()) })),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

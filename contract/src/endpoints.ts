@@ -28,6 +28,7 @@ import {
   updateModelBodySchema,
   uploadModelBodySchema,
 } from './models';
+import { ownKeyInputsBodySchema, ownKeyInputsSchema, saveOwnKeyAnswerBodySchema } from './own-keys';
 import { providerListSchema } from './providers';
 import {
   createUploadBodySchema,
@@ -104,6 +105,27 @@ export const endpoints = {
     method: 'POST',
     path: '/api/conversations/{id}/messages',
     body: sendMessageBodySchema,
+    response: sendResultSchema,
+  },
+  /**
+   * What a send with the creator's own key gives the provider from the browser (the same
+   * choice of images a backend job makes), as signed URLs. Nothing is stored or charged.
+   */
+  getOwnKeyInputs: {
+    method: 'POST',
+    path: '/api/conversations/{id}/own-key-inputs',
+    body: ownKeyInputsBodySchema,
+    response: ownKeyInputsSchema,
+  },
+  /**
+   * Stores an answer made with the creator's own key: the user's message and the assistant's
+   * with the images (re-encoded from the creator's own uploads, with the usual previews and
+   * downloads) or the error. Writes no ledger entry: nothing was charged.
+   */
+  saveOwnKeyAnswer: {
+    method: 'POST',
+    path: '/api/conversations/{id}/own-key-answers',
+    body: saveOwnKeyAnswerBodySchema,
     response: sendResultSchema,
   },
   /** Follows a conversation's jobs in one request: `?since=` the oldest pending job's id. */

@@ -10,6 +10,7 @@ export * from './legibility';
 export * from './likeness';
 export * from './messages';
 export * from './models';
+export * from './own-keys';
 export * from './packages';
 export * from './provider-texts';
 export * from './providers';

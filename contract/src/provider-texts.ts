@@ -46,3 +46,22 @@ export const GEMINI_TEXTS = {
 /** An edit with no usable source image. */
 export const NO_EDIT_IMAGES_TEXT =
   'No valid images available for editing. Please ensure images are in base64 format.';
+
+/**
+ * The missing-key texts where the key is the creator's own, set in their browser: they point to
+ * the settings where it is added, not to a server setting.
+ */
+export const OWN_KEY_MISSING_TEXTS = {
+  openai: {
+    generate:
+      'I need an OpenAI API key to generate images. Please add your OpenAI API key in Settings → Your own API keys.',
+    edit: 'I need an OpenAI API key to edit images. Please add your OpenAI API key in Settings → Your own API keys.',
+  },
+  gemini: {
+    notConfigured:
+      'Gemini API key not configured. Please add your Gemini API key in Settings → Your own API keys.',
+    generate:
+      'I need a Gemini API key to generate images. Please add your Gemini API key in Settings → Your own API keys.',
+    edit: 'I need a Gemini API key to edit images. Please add your Gemini API key in Settings → Your own API keys.',
+  },
+} as const;

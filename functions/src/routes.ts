@@ -109,6 +109,9 @@ export const routes = [
   route('deleteConversation', 'conversations'),
   route('listMessages', 'reads'),
   route('sendMessage', 'messages'),
+  // With the creator's own key: what to give the provider, and storing what it made (image processing).
+  route('getOwnKeyInputs', 'messages'),
+  route('saveOwnKeyAnswer', 'messages'),
   route('getJobUpdates', 'reads'),
   route('getMessage', 'reads'),
   // Makes the download on first use: image processing, which `reads` leaves to the write side.

@@ -19,14 +19,26 @@ export interface CspOrigins {
   cognitoOrigin?: string;
   /** Where images load from and uploads go (the images bucket, or the local storage). */
   imagesOrigin?: string;
+  /**
+   * Where the browser calls the image providers with a creator's own key: exactly their API
+   * hosts (the local cloud's configured base URLs, e.g. the fake providers in tests).
+   */
+  providerOrigins?: readonly string[];
 }
 
-/** The SPA loads only its own code; it talks to Cognito and the images bucket directly. */
-export function contentSecurityPolicy({ cognitoOrigin, imagesOrigin }: CspOrigins): string {
+/**
+ * The SPA loads only its own code; it talks to Cognito, the images bucket and, with a creator's
+ * own key, the image providers' APIs directly.
+ */
+export function contentSecurityPolicy({
+  cognitoOrigin,
+  imagesOrigin,
+  providerOrigins = [],
+}: CspOrigins): string {
   const sources = (...list: (string | undefined)[]) => list.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    `connect-src ${sources("'self'", cognitoOrigin, imagesOrigin)}`,
+    `connect-src ${sources("'self'", cognitoOrigin, imagesOrigin, ...providerOrigins)}`,
     `img-src ${sources("'self'", 'data:', 'blob:', imagesOrigin)}`,
     "media-src 'self'",
     "style-src 'self' 'unsafe-inline'",

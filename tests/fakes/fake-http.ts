@@ -75,6 +75,19 @@ export async function startHttpFake(handler: Handler, port = 0): Promise<HttpFak
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
+    // Browsers call the fake providers too (a creator's own key): any origin, any method, the
+    // headers a preflight asks for (an API key header among them), and the preflight answered here.
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-expose-headers', '*');
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
     try {
       const recorded = await record(req);
       requests.push(recorded);
@@ -99,6 +112,9 @@ export async function startHttpFake(handler: Handler, port = 0): Promise<HttpFak
     },
   };
 }
+
+/** The fake providers' one rule for keys: any key is good unless it says it is 'invalid'. */
+export const refusesKey = (key: string | undefined): boolean => Boolean(key?.includes('invalid'));
 
 export function sendJson(
   res: ServerResponse,

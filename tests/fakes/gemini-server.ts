@@ -3,6 +3,7 @@ import {
   type HttpFake,
   makePng,
   type RecordedRequest,
+  refusesKey,
   sendJson,
   startHttpFake,
 } from './fake-http';
@@ -38,6 +39,7 @@ export const INVALID_KEY = googleError(
 );
 
 const GENERATE = /^\/v1beta\/models\/([^/:]+):generateContent$/;
+const MODEL = /^\/v1beta\/models\/([^/:?]+)(?:\?.*)?$/;
 
 const candidate = (parts: unknown[] | undefined, finishReason: string) => ({
   ...(parts ? { content: { role: 'model', parts } } : {}),
@@ -47,7 +49,8 @@ const candidate = (parts: unknown[] | undefined, finishReason: string) => ({
 
 /**
  * A fake of the Gemini API on loopback: POST /v1beta/models/{model}:generateContent
- * with the JSON shapes the @google/genai SDK sends and reads.
+ * with the JSON shapes the @google/genai SDK sends and reads, and GET /v1beta/models/{model}.
+ * A key with 'invalid' in it is refused as Google refuses a wrong key.
  */
 export async function startFakeGemini(): Promise<FakeGemini> {
   const png = await makePng();
@@ -62,6 +65,12 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     if (failure) {
       const body = failure.body ?? googleError(failure.status, 'Internal error encountered.', 'INTERNAL');
       return sendJson(res, failure.status, body, { ...failure.headers });
+    }
+    if (refusesKey(request.headers['x-goog-api-key'])) return sendJson(res, 400, INVALID_KEY);
+    // Testing a key: one model's details (the cheapest call there is).
+    const described = MODEL.exec(request.path)?.[1];
+    if (request.method === 'GET' && described) {
+      return sendJson(res, 200, { name: `models/${described}`, displayName: described, version: '001' });
     }
     const model = GENERATE.exec(request.path)?.[1];
     if (request.method !== 'POST' || !model) {

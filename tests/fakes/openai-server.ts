@@ -3,6 +3,7 @@ import {
   type HttpFake,
   makePng,
   type RecordedRequest,
+  refusesKey,
   sendJson,
   startHttpFake,
 } from './fake-http';
@@ -47,7 +48,8 @@ export const MODERATION_BLOCKED = openAIError(
 /**
  * A fake of the OpenAI API on loopback, speaking its wire format:
  * POST /v1/chat/completions (JSON), POST /v1/images/generations (JSON) and
- * POST /v1/images/edits (multipart/form-data).
+ * POST /v1/images/edits (multipart/form-data), and GET /v1/models. A key with 'invalid' in it
+ * is refused as OpenAI refuses a wrong key.
  */
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const smallPng = await makePng();
@@ -70,6 +72,18 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           ...failure.headers,
         },
       );
+    }
+    if (refusesKey(request.headers.authorization?.replace(/^Bearer /, ''))) {
+      return sendJson(
+        res,
+        401,
+        openAIError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
+      );
+    }
+    // Testing a key: the model list (the cheapest call there is).
+    if (request.method === 'GET' && request.path === '/v1/models') {
+      const model = (id: string) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'openai' });
+      return sendJson(res, 200, { object: 'list', data: [model('gpt-image-2'), model('gpt-4o-mini')] });
     }
     if (request.method === 'POST' && request.path === '/v1/chat/completions') {
       if (classifierStalls) return; // never answers: the classifier's timeout or an abort has to end it

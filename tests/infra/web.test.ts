@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROVIDER_ORIGINS } from '@thumbnail-studio/providers/defaults';
 import { Aws } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -141,6 +142,7 @@ describe('CloudFront', () => {
         contentSecurityPolicy({
           cognitoOrigin: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
           imagesOrigin: stack.storage.imagesOrigin,
+          providerOrigins: PROVIDER_ORIGINS,
         }),
       ),
     );
@@ -154,6 +156,8 @@ describe('CloudFront', () => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('unsafe-eval');
+    // A creator's own key calls exactly the two providers' API hosts from the browser, nothing more.
+    expect(csp).toContain(' https://api.openai.com https://generativelanguage.googleapis.com; img-src');
     expect(headers.StrictTransportSecurity).toEqual({
       AccessControlMaxAgeSec: SECURITY_HEADERS.hsts.maxAgeSeconds,
       IncludeSubdomains: SECURITY_HEADERS.hsts.includeSubdomains,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { PROVIDER_ORIGINS } from '@thumbnail-studio/providers/defaults';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { securityHeaderValues } from '../../infra/src/security-headers';
 import { latestCodeFor } from '../../local/outbox';
@@ -261,7 +262,14 @@ describe('the local Cognito proxy', () => {
 
 describe("the local server's security headers", () => {
   it('are the ones CloudFront sends, with the local storage in the CSP and no HSTS over http', async () => {
-    const expected = securityHeaderValues({ imagesOrigin: runtime.s3Endpoint }, false);
+    // Without base URLs set, a creator's own key calls the providers' own API hosts, as in AWS.
+    const expected = securityHeaderValues(
+      { imagesOrigin: runtime.s3Endpoint, providerOrigins: PROVIDER_ORIGINS },
+      false,
+    );
+    expect(expected['content-security-policy']).toContain(
+      'https://api.openai.com https://generativelanguage.googleapis.com',
+    );
     for (const path of ['/', '/config.json', '/api/credits', '/api/health']) {
       const response = await fetch(`${baseUrl}${path}`);
       for (const [name, value] of Object.entries(expected)) {

@@ -1,7 +1,7 @@
 import { isVideoId } from '@thumbnail-studio/contract';
+import type { ImageData } from '@thumbnail-studio/providers';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
-import type { ImageData } from '../providers/types';
 
 export interface VideoThumbnailOptions {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import { DEFAULT_TITLE, type MessageRole, TITLE_LENGTH } from '@thumbnail-studio/contract';
-import { drawableText } from './safe-text';
+import { drawableText } from '@thumbnail-studio/providers';
 
 export { TITLE_LENGTH };
 

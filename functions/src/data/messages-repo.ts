@@ -9,7 +9,9 @@ import type { Legibility, Likeness } from '@thumbnail-studio/contract';
 import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
-import { queryAll, tableName, unlessConditionFails } from './dynamo';
+import { NotFoundError } from '../lib/errors';
+import { touchConversationItem } from './conversations-repo';
+import { queryAll, TransactionFailedError, tableName, transact, unlessConditionFails } from './dynamo';
 import { tables } from './tables';
 
 const table = () => tableName('messages');
@@ -141,6 +143,27 @@ export async function putMessage(message: StoredMessage): Promise<void> {
 export const newMessageItem = (message: StoredMessage) => ({
   Put: { TableName: table(), Item: message, ConditionExpression: 'attribute_not_exists(id)' },
 });
+
+/**
+ * Stores a request and its finished answer together and moves the conversation to the top, all
+ * or nothing; a conversation deleted meanwhile is not found, and nothing is written.
+ */
+export async function storeAnsweredMessages(
+  userMessage: StoredMessage,
+  answer: StoredMessage,
+): Promise<void> {
+  try {
+    await transact({
+      conversation: touchConversationItem(answer.user_id, answer.conversation_id, answer.created_at),
+      userMessage: newMessageItem(userMessage),
+      answer: newMessageItem(answer),
+    });
+  } catch (error) {
+    if (error instanceof TransactionFailedError && error.failed.has('conversation'))
+      throw new NotFoundError('Conversation not found');
+    throw error;
+  }
+}
 
 /** One message by its key, read consistently. */
 export async function readMessage(key: Pick<StoredMessage, 'conversation_id' | 'id'>) {

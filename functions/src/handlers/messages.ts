@@ -1,7 +1,9 @@
 import {
   DOWNLOAD_FORMATS,
   NO_PROVIDER_TEXT,
+  ownKeyInputsBodySchema,
   PROVIDER_LABELS,
+  saveOwnKeyAnswerBodySchema,
   sendMessageBodySchema,
   testAndCompareBodySchema,
 } from '@thumbnail-studio/contract';
@@ -20,6 +22,8 @@ import type { RouteKey } from '../routes';
 import { getDownloadUrl } from '../services/downloads';
 import { takeRateLimit } from '../services/limits';
 import { viewMessage } from '../services/message-view';
+import { saveOwnKeyAnswer } from '../services/own-key-answers';
+import { ownKeyInputs } from '../services/own-key-inputs';
 import { sendMessage } from '../services/send-message';
 import { shareImage, unshareImage } from '../services/shares';
 import { exportTestAndCompare } from '../services/test-and-compare';
@@ -70,6 +74,44 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
       return errorAnswer(refusal.status, refusal.code, refusal.message, answer);
     }
     return json(202, answer);
+  },
+
+  // A send with the creator's own key: the browser asks what to give the provider, calls it,
+  // uploads what it made and has it stored here. Counted as a send; nothing is charged.
+  'POST /api/conversations/{id}/own-key-inputs': async ({ userId, params, event }) => {
+    await takeRateLimit(userId, 'sendMessage');
+    const conversation = await requireConversation(userId, params.id);
+    const body = parseBody(event, ownKeyInputsBodySchema);
+    const inputs = await ownKeyInputs({
+      userId,
+      conversationId: conversation.id,
+      content: body.content,
+      uploadKeys: body.uploaded_images,
+      selectedModelIds: body.selected_model_ids,
+      editFrom: body.edit_from,
+    });
+    return json(200, inputs);
+  },
+
+  'POST /api/conversations/{id}/own-key-answers': async ({ userId, params, event }) => {
+    const conversation = await requireConversation(userId, params.id);
+    const body = parseBody(event, saveOwnKeyAnswerBodySchema);
+    const saved = await saveOwnKeyAnswer({
+      userId,
+      conversationId: conversation.id,
+      content: body.content,
+      provider: body.provider,
+      uploadKeys: body.uploaded_images,
+      selectedModelIds: body.selected_model_ids,
+      editFrom: body.edit_from,
+      isEdit: body.is_edit,
+      imageKeys: body.images,
+      error: body.error,
+    });
+    return json(201, {
+      userMessage: await viewMessage(saved.userMessage),
+      assistantMessage: await viewMessage(saved.assistantMessage),
+    });
   },
 
   'GET /api/messages/{id}/downloads/{format}': async ({ userId, params, event }) => {

@@ -33,6 +33,29 @@ export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8A
   }
 }
 
+/**
+ * Decodes an untrusted generated image (one a browser made with the creator's own key) and
+ * re-encodes it as the PNG original a job would store: the same format allow-list and pixel
+ * cap as any upload, no metadata kept.
+ */
+export async function normalizeGeneratedImage(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const { format } = await image.metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format)) throw new BadRequestError(NOT_AN_IMAGE);
+    const output = await image
+      .rotate()
+      .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    return new Uint8Array(output);
+  } catch (error) {
+    if (error instanceof BadRequestError) throw error;
+    throw new BadRequestError(NOT_AN_IMAGE);
+  }
+}
+
 /** Every size kept next to the provider's original is cut from this exact 16:9 frame. */
 export const FRAME_WIDTH = 1280;
 export const FRAME_HEIGHT = 720;

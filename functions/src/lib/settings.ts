@@ -1,3 +1,4 @@
+import { PROVIDER_DEFAULTS } from '@thumbnail-studio/providers/defaults';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
@@ -78,19 +79,19 @@ const productSettings = z.object({
 
 /** The image providers; model ids are settings because vendors retire models. */
 export const providerSettingsSchema = z.object({
-  OPENAI_BASE_URL: z._default(z.url(), 'https://api.openai.com/v1'),
-  OPENAI_IMAGE_MODEL: z._default(z.string(), 'gpt-image-2'),
-  OPENAI_CLASSIFIER_MODEL: z._default(z.string(), 'gpt-4o-mini'),
-  GEMINI_BASE_URL: z._default(z.url(), 'https://generativelanguage.googleapis.com'),
-  GEMINI_IMAGE_MODEL: z._default(z.string(), 'gemini-3.1-flash-image'),
-  GEMINI_CLASSIFIER_MODEL: z._default(z.string(), 'gemini-2.5-flash-lite'),
+  OPENAI_BASE_URL: z._default(z.url(), PROVIDER_DEFAULTS.OPENAI_BASE_URL),
+  OPENAI_IMAGE_MODEL: z._default(z.string(), PROVIDER_DEFAULTS.OPENAI_IMAGE_MODEL),
+  OPENAI_CLASSIFIER_MODEL: z._default(z.string(), PROVIDER_DEFAULTS.OPENAI_CLASSIFIER_MODEL),
+  GEMINI_BASE_URL: z._default(z.url(), PROVIDER_DEFAULTS.GEMINI_BASE_URL),
+  GEMINI_IMAGE_MODEL: z._default(z.string(), PROVIDER_DEFAULTS.GEMINI_IMAGE_MODEL),
+  GEMINI_CLASSIFIER_MODEL: z._default(z.string(), PROVIDER_DEFAULTS.GEMINI_CLASSIFIER_MODEL),
   /** Per attempt: 10 minutes, 2 retries, back-off from 0.5 s up to 8 s. */
-  PROVIDER_TIMEOUT_MS: millis(600_000),
-  PROVIDER_MAX_RETRIES: count(2),
-  PROVIDER_RETRY_INITIAL_MS: millis(500),
-  PROVIDER_RETRY_MAX_MS: millis(8_000),
+  PROVIDER_TIMEOUT_MS: millis(PROVIDER_DEFAULTS.PROVIDER_TIMEOUT_MS),
+  PROVIDER_MAX_RETRIES: count(PROVIDER_DEFAULTS.PROVIDER_MAX_RETRIES),
+  PROVIDER_RETRY_INITIAL_MS: millis(PROVIDER_DEFAULTS.PROVIDER_RETRY_INITIAL_MS),
+  PROVIDER_RETRY_MAX_MS: millis(PROVIDER_DEFAULTS.PROVIDER_RETRY_MAX_MS),
   /** The classifier gets one attempt this long: a request it can't classify in time is a new image. */
-  CLASSIFIER_TIMEOUT_MS: millis(15_000),
+  CLASSIFIER_TIMEOUT_MS: millis(PROVIDER_DEFAULTS.CLASSIFIER_TIMEOUT_MS),
   /**
    * Offer the offline provider (placeholder images composed with sharp, no AI) when no provider key
    * is set. On for the local cloud; the CDK stack sets it off unless the operator turns it on.

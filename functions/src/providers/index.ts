@@ -1,3 +1,5 @@
+import type { ImageProvider, ProviderLog } from '@thumbnail-studio/providers';
+import { logger } from '../lib/logger';
 import { isProviderId } from './catalog';
 import {
   classifierPolicy,
@@ -6,9 +8,15 @@ import {
   readProviderSettings,
   retryPolicy,
 } from './settings';
-import type { ImageProvider } from './types';
 
 export { availableProviders, isProviderId } from './catalog';
+
+/** The shared request builders report to the backend's logger, which masks secret-shaped values. */
+const log: ProviderLog = {
+  warn: (message, attributes) => logger.warn(message, attributes),
+  error: (message, attributes) => logger.error(message, attributes),
+};
+
 export type { ProviderSecrets } from './settings';
 
 /**
@@ -32,20 +40,28 @@ export async function createProvider(
   const classifierRetry = classifierPolicy(settings);
   // Each SDK is loaded on first use: a worker serving one provider never parses the other's.
   if (id === 'openai') {
-    const [{ createOpenAIProvider }, sdk] = await Promise.all([import('./openai'), import('openai')]);
+    const [{ createOpenAIProvider }, sdk] = await Promise.all([
+      import('@thumbnail-studio/providers'),
+      import('openai'),
+    ]);
     return createOpenAIProvider(sdk, {
       apiKey: presentKey(secrets.OPENAI_API_KEY),
       baseURL: settings.OPENAI_BASE_URL,
+      log,
       imageModel: settings.OPENAI_IMAGE_MODEL,
       classifierModel: settings.OPENAI_CLASSIFIER_MODEL,
       retry,
       classifierRetry,
     });
   }
-  const [{ createGeminiProvider }, sdk] = await Promise.all([import('./gemini'), import('@google/genai')]);
+  const [{ createGeminiProvider }, sdk] = await Promise.all([
+    import('@thumbnail-studio/providers'),
+    import('@google/genai'),
+  ]);
   return createGeminiProvider(sdk, {
     apiKey: presentKey(secrets.GEMINI_API_KEY),
     baseUrl: settings.GEMINI_BASE_URL,
+    log,
     imageModel: settings.GEMINI_IMAGE_MODEL,
     classifierModel: settings.GEMINI_CLASSIFIER_MODEL,
     retry,

@@ -1,9 +1,9 @@
+import type { ChatTurn, GenerationResult, ImageData, Person } from '@thumbnail-studio/providers';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { classifyOffline, createLocalProvider, LOCAL_MODEL } from './local';
 import { HEIGHT, peopleDiscs, WIDTH } from './studio/layout';
 import { planOf } from './studio/plan-chunk';
-import type { ChatTurn, GenerationResult, ImageData, Person } from './types';
 
 const provider = createLocalProvider();
 const solid = async (color: string, width = 400, height = 300): Promise<ImageData> => ({

@@ -1,7 +1,7 @@
-import { sleep } from './sleep';
+import type { ChatTurn, Classification, GenerationResult, ImageProvider } from '@thumbnail-studio/providers';
+import { sleep } from '@thumbnail-studio/providers';
 import { primaryPhotos } from './studio/people';
 import { createThumbnail, editThumbnail } from './studio/studio';
-import type { ChatTurn, Classification, GenerationResult, ImageProvider } from './types';
 
 /** The offline compositor's name, stored as the result's model. */
 export const LOCAL_MODEL = 'local-compositor';

@@ -1,5 +1,5 @@
+import type { RetryPolicy } from '@thumbnail-studio/providers';
 import { type ProviderSettings, parseSettings, providerSettingsSchema } from '../lib/settings';
-import type { RetryPolicy } from './retrying-fetch';
 
 export type { ProviderSettings } from '../lib/settings';
 

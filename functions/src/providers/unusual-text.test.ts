@@ -1,3 +1,4 @@
+import type { GenerationResult } from '@thumbnail-studio/providers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   useFakeProviders,
 } from '../../../tests/support/providers';
 import { createLocalProvider } from './local';
-import type { GenerationResult } from './types';
 
 /** No character in a prompt fails a job, on any provider's path. */
 

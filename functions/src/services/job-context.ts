@@ -1,9 +1,9 @@
+import type { ChatTurn, ImageData, Person } from '@thumbnail-studio/providers';
 import { getBlob } from '../adapters/blob-store';
 import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import type { StoredMessage } from '../core/types';
 import { getModelsByIds } from '../data/models-repo';
 import { logger } from '../lib/logger';
-import type { ChatTurn, ImageData, Person } from '../providers/types';
 
 /** At most this many photos of one person go to the provider, primary first. */
 const IMAGES_PER_PERSON = 3;
@@ -37,23 +37,32 @@ async function loadImages(keys: string[]): Promise<ImageData[]> {
     .map((blob) => ({ bytes: blob.bytes, mimeType: blob.contentType }));
 }
 
+/** Keys of the images of the last 3 image-bearing messages, oldest first: the provider's context. */
+export const contextImageKeys = (messages: StoredMessage[]): string[] =>
+  messages
+    .filter((message) => contextKeysOf(message).length > 0)
+    .slice(-CONTEXT_IMAGE_MESSAGES)
+    .flatMap(contextKeysOf);
+
 /** Images of the last 3 image-bearing messages, oldest first: the provider's context. */
 export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[]> {
-  return loadImages(
-    messages
-      .filter((message) => contextKeysOf(message).length > 0)
-      .slice(-CONTEXT_IMAGE_MESSAGES)
-      .flatMap(contextKeysOf),
-  );
+  return loadImages(contextImageKeys(messages));
 }
+
+/**
+ * Keys of the image a request chose to edit ('Edit this one') and of the request's own
+ * uploads; undefined when it chose none.
+ */
+export const chosenImageKeys = (request: StoredMessage): string[] | undefined =>
+  request.edit_from ? [request.edit_from.key, ...(request.uploaded_images ?? [])] : undefined;
 
 /**
  * The image a request chose to edit ('Edit this one'), with the request's own uploads;
  * undefined when it chose none.
  */
 export function loadChosenImages(request: StoredMessage): Promise<ImageData[]> | undefined {
-  if (!request.edit_from) return undefined;
-  return loadImages([request.edit_from.key, ...(request.uploaded_images ?? [])]);
+  const keys = chosenImageKeys(request);
+  return keys && loadImages(keys);
 }
 
 /**
@@ -63,17 +72,26 @@ export function loadChosenImages(request: StoredMessage): Promise<ImageData[]> |
  * photos can't be read is still named.
  */
 export async function loadPeople(userId: string, modelIds: string[]): Promise<{ people: Person[] }> {
-  const models = await getModelsByIds(userId, modelIds);
   const people = await Promise.all(
-    models.map(async (model) => ({
-      name: model.name,
-      photos: await loadImages(
-        [...model.images]
-          .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
-          .slice(0, IMAGES_PER_PERSON)
-          .map((image) => image.key),
-      ),
+    (await peoplePhotoKeys(userId, modelIds)).map(async ({ name, keys }) => ({
+      name,
+      photos: await loadImages(keys),
     })),
   );
   return { people };
+}
+
+/** The selected people by name, in the order selected, each with the keys of their photos to send, primary first. */
+export async function peoplePhotoKeys(
+  userId: string,
+  modelIds: string[],
+): Promise<{ name: string; keys: string[] }[]> {
+  const models = await getModelsByIds(userId, modelIds);
+  return models.map((model) => ({
+    name: model.name,
+    keys: [...model.images]
+      .sort((a, b) => Number(b.is_primary) - Number(a.is_primary))
+      .slice(0, IMAGES_PER_PERSON)
+      .map((image) => image.key),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { Legibility } from '@thumbnail-studio/contract';
+import type { Person } from '@thumbnail-studio/providers';
 import { readWords } from '../adapters/text-reader';
 import {
   type Box,
@@ -16,7 +17,6 @@ import { saveImageCheck } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
-import type { Person } from '../providers/types';
 
 /** Room kept around a word when it is cut out, as a share of its height. */
 const WORD_MARGIN = 0.25;

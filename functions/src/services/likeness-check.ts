@@ -1,10 +1,10 @@
 import type { Likeness } from '@thumbnail-studio/contract';
+import type { Person } from '@thumbnail-studio/providers';
 import { findPhotoFace, findThumbnailFaces } from '../adapters/face-reader';
 import { type Face, judgeLikeness, type PersonFaces } from '../core/likeness';
 import { saveImageCheck } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
-import type { Person } from '../providers/types';
 import type { AnsweredJob } from './legibility-check';
 
 /**

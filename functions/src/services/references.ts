@@ -16,15 +16,20 @@ export const referencePrefix = (userId: string) => `refs/${userId}/`;
 const missing = () => new BadRequestError('An attached image could not be found. Please attach it again.');
 
 /**
- * The bytes of one of the user's own pending uploads: a key outside their
- * upload folder, a missing object or one over the size limit is refused.
+ * Checks that a key is one of the user's own pending uploads: a key outside their upload
+ * folder, a missing object or one over the size limit is refused.
  */
-export async function readUpload(userId: string, key: string): Promise<Uint8Array> {
+export async function checkUpload(userId: string, key: string): Promise<void> {
   if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) throw missing();
   // Storage holds uploads to their declared size, but look before reading an object into memory.
   const size = await blobSize(key);
   if (size === undefined) throw missing();
   if (size > MAX_UPLOAD_BYTES) throw new BadRequestError(UPLOAD_TOO_LARGE_TEXT);
+}
+
+/** The bytes of one of the user's own pending uploads, checked as `checkUpload` says. */
+export async function readUpload(userId: string, key: string): Promise<Uint8Array> {
+  await checkUpload(userId, key);
   const upload = await getBlob(key);
   if (!upload) throw missing();
   return upload.bytes;

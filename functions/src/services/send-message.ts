@@ -45,10 +45,7 @@ export type SendResult = {
  * not-enough-credits text and nothing is charged.
  */
 export async function sendMessage(input: SendInput): Promise<SendResult> {
-  const models = await getModelsByIds(input.userId, input.selectedModelIds);
-  if (models.length !== new Set(input.selectedModelIds).size) {
-    throw new BadRequestError('A selected model could not be found. Please pick your models again.');
-  }
+  await requireModels(input.userId, input.selectedModelIds);
   const editFrom = input.editFrom && (await chosenImage(input.userId, input.conversationId, input.editFrom));
   const references = await acceptReferences(input.userId, input.uploadKeys);
   const now = new Date().toISOString();
@@ -97,6 +94,14 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   return { outcome: 'queued', userMessage, assistantMessage: job };
 }
 
+/** Refuses a send naming a person model the caller does not have. */
+export async function requireModels(userId: string, modelIds: string[]): Promise<void> {
+  const models = await getModelsByIds(userId, modelIds);
+  if (models.length !== new Set(modelIds).size) {
+    throw new BadRequestError('A selected model could not be found. Please pick your models again.');
+  }
+}
+
 /** The text of a send whose chosen image is not one of the caller's images in this conversation. */
 export const CHOSEN_IMAGE_GONE_TEXT =
   'The image chosen to edit is not in this conversation. Choose another one.';
@@ -105,7 +110,7 @@ export const CHOSEN_IMAGE_GONE_TEXT =
  * The image a send chose to edit, with its original's key: only one of the caller's own
  * finished images in this conversation will do.
  */
-async function chosenImage(userId: string, conversationId: string, chosen: EditFrom) {
+export async function chosenImage(userId: string, conversationId: string, chosen: EditFrom) {
   const message = await getMessageById(userId, chosen.message_id);
   const image =
     message?.conversation_id === conversationId && message.status === 'done'

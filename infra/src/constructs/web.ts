@@ -1,3 +1,4 @@
+import { PROVIDER_ORIGINS } from '@thumbnail-studio/providers/defaults';
 import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -100,6 +101,8 @@ export class Web extends Construct {
           contentSecurityPolicy: contentSecurityPolicy({
             cognitoOrigin: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
             imagesOrigin: props.imagesOrigin,
+            // A creator's own key calls OpenAI and Gemini from the browser, and nothing else.
+            providerOrigins: PROVIDER_ORIGINS,
           }),
           override: true,
         },

@@ -1,4 +1,4 @@
-import type { ImageData, Person } from '../types';
+import type { ImageData, Person } from '@thumbnail-studio/providers';
 
 /** Each person's primary photo (the first), for people who have one. */
 export const primaryPhotos = (people: Person[]): ImageData[] =>

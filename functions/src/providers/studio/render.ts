@@ -1,6 +1,6 @@
+import type { ImageData } from '@thumbnail-studio/providers';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from '../../lib/sharp';
-import type { ImageData } from '../types';
 import { loadFont, readEmojiSvg } from './assets';
 import {
   type Disc,

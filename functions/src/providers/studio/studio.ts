@@ -1,5 +1,5 @@
+import type { ImageData } from '@thumbnail-studio/providers';
 import { loadSharp } from '../../lib/sharp';
-import type { ImageData } from '../types';
 import { loadEmojiKeywords } from './assets';
 import { applyEdit, parseEdit } from './edits';
 import { indexKeywords } from './keywords';

@@ -1,5 +1,5 @@
+import { drawableText } from '@thumbnail-studio/providers';
 import type { Font } from 'opentype.js';
-import { drawableText } from '../../core/safe-text';
 
 /** Where a block of text may go: its box, and the largest and smallest sizes to try (px). */
 export interface TextBox {

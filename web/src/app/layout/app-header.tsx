@@ -19,6 +19,8 @@ interface AppHeaderProps {
   providersLoading: boolean;
   onProviderChange(provider: string): void;
   onOpenCheckout(): void;
+  /** Settings → Your own API keys. */
+  onOpenOwnKeys(): void;
 }
 
 /**
@@ -80,7 +82,7 @@ export function AppHeader(props: AppHeaderProps) {
         <span className="sr-only lg:not-sr-only">Buy Credits</span>
       </Button>
       <div className="col-start-5 row-start-1 justify-self-end">
-        <UserMenu />
+        <UserMenu onOpenOwnKeys={props.onOpenOwnKeys} />
       </div>
     </header>
   );

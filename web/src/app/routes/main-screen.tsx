@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast';
+import { useAuth } from '../../features/auth/hooks/auth-context';
 import { useProvider } from '../../features/chat/hooks/use-provider';
 import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
 import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';
@@ -7,6 +8,7 @@ import { useActiveConversation } from '../../features/conversations/hooks/use-ac
 import { useRefreshCredits } from '../../features/credits/api/get-credits';
 import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
+import { readOwnKey, useOwnKeyProviders } from '../../lib/own-keys';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
 import { useOpenAt } from '../hooks/use-open-at';
@@ -22,12 +24,23 @@ const PurchaseCreditsDialog = lazy(() =>
   })),
 );
 
+// Settings → Your own API keys: loaded the first time it opens.
+const OwnKeysDialog = lazy(() =>
+  import('../../features/own-keys/components/own-keys-dialog').then((module) => ({
+    default: module.OwnKeysDialog,
+  })),
+);
+
 /** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
   const sidebar = useSidebar();
   const openAt = useOpenAt();
   const active = useActiveConversation(openAt?.conversationId);
-  const providers = useProvider();
+  const userId = useAuth().user?.id;
+  const ownKeyProviders = useOwnKeyProviders(userId);
+  const providers = useProvider(ownKeyProviders);
+  const [ownKeysOpen, setOwnKeysOpen] = useState(false);
+  const ownKeysOpened = useOpenedOnce(ownKeysOpen);
   const checkout = useCheckoutDialog();
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
@@ -84,11 +97,13 @@ export function MainScreen() {
           providersLoading={providers.isLoading}
           onProviderChange={providers.setProvider}
           onOpenCheckout={() => checkout.openCheckout()}
+          onOpenOwnKeys={() => setOwnKeysOpen(true)}
         />
         <main className="flex min-h-0 flex-1 flex-col">
           <StudioChat
             conversationId={active.selectedId}
             provider={providers.provider}
+            ownKeyFor={(provider) => readOwnKey(userId, provider)}
             ensureConversation={active.ensureConversation}
             onMessageSent={refreshAfterChange}
             onInsufficientCredits={(message) => checkout.openCheckout(message)}
@@ -98,6 +113,11 @@ export function MainScreen() {
           />
         </main>
       </div>
+      {ownKeysOpened && userId && (
+        <Suspense fallback={null}>
+          <OwnKeysDialog open={ownKeysOpen} onOpenChange={setOwnKeysOpen} userId={userId} />
+        </Suspense>
+      )}
       {checkoutOpened && (
         <Suspense fallback={null}>
           <PurchaseCreditsDialog

@@ -1,4 +1,4 @@
-import { Check, LogOut } from 'lucide-react';
+import { Check, KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import * as DropdownMenu from '../../../components/ui/dropdown-menu';
 import { type ThemeChoice, useTheme } from '../../../lib/theme';
@@ -13,8 +13,11 @@ const THEMES: { choice: ThemeChoice; label: string }[] = [
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-zinc-100 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-800';
 
-/** The header's avatar button: a menu with the user's e-mail, the theme (remembered) and 'Sign out'. */
-export function UserMenu() {
+/**
+ * The header's avatar button: a menu with the user's e-mail, the theme (remembered), the
+ * creator's own API keys (settings) and 'Sign out'.
+ */
+export function UserMenu({ onOpenOwnKeys }: { onOpenOwnKeys?(): void }) {
   const { user, signOut } = useAuth();
   const theme = useTheme();
   const [signingOut, setSigningOut] = useState(false);
@@ -64,6 +67,10 @@ export function UserMenu() {
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-800" />
+          <DropdownMenu.Item onSelect={onOpenOwnKeys} className={itemClass}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            Your own API keys
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             disabled={signingOut}
             onSelect={() => {

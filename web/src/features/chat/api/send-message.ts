@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   endpoints,
   type Message,
@@ -75,45 +75,65 @@ const draft = (conversationId: string, overrides: Partial<Message>): Message => 
   ...overrides,
 });
 
+/** What a send shows before the server answers: the user's message and the assistant's placeholder. */
+export interface DraftInput {
+  conversationId: string;
+  content: string;
+  previewUrls: string[];
+  modelIds?: readonly string[];
+}
+
+/** Shows the user's message and the assistant's placeholder at once; their ids, to replace them later. */
+export async function showDrafts(
+  queryClient: QueryClient,
+  { conversationId, content, previewUrls, modelIds = [] }: DraftInput,
+) {
+  const key = messagesQueryKey(conversationId);
+  await queryClient.cancelQueries({ queryKey: key });
+  const user = draft(conversationId, {
+    content,
+    uploaded_images: previewUrls.length ? previewUrls : null,
+    selected_model_ids: modelIds.length ? [...modelIds] : null,
+  });
+  const placeholder = draft(conversationId, {
+    role: 'assistant',
+    content: PHASE_TEXT.queued,
+    status: 'pending',
+  });
+  queryClient.setQueryData<Message[]>(key, (list) => list && [...list, user, placeholder]);
+  return { draftIds: [user.id, placeholder.id] };
+}
+
+/** Replaces the drafts with the stored messages (none when nothing was stored). */
+export function replaceDrafts(
+  queryClient: QueryClient,
+  conversationId: string,
+  draftIds: readonly string[],
+  stored: Message[],
+) {
+  const key = messagesQueryKey(conversationId);
+  // A conversation created just for this message was never loaded: its greeting comes with a fetch.
+  const loaded = queryClient.getQueryData<Message[]>(key) !== undefined;
+  queryClient.setQueryData<Message[]>(key, (list = []) =>
+    mergeMessages(
+      list.filter((message) => !draftIds.includes(message.id)),
+      stored,
+    ),
+  );
+  if (!loaded) void queryClient.invalidateQueries({ queryKey: key });
+}
+
 export function useSendMessage() {
   const queryClient = useQueryClient();
-  const replaceDrafts = (conversationId: string, draftIds: string[], stored: Message[]) => {
-    const key = messagesQueryKey(conversationId);
-    // A conversation created just for this message was never loaded: its greeting comes with a fetch.
-    const loaded = queryClient.getQueryData<Message[]>(key) !== undefined;
-    queryClient.setQueryData<Message[]>(key, (list = []) =>
-      mergeMessages(
-        list.filter((message) => !draftIds.includes(message.id)),
-        stored,
-      ),
-    );
-    if (!loaded) void queryClient.invalidateQueries({ queryKey: key });
-  };
   return useMutation({
     mutationFn: sendMessage,
-    // The user's message and the assistant's placeholder show at once, before the server answers.
-    onMutate: async ({ conversationId, content, previewUrls, modelIds = [] }) => {
-      const key = messagesQueryKey(conversationId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const user = draft(conversationId, {
-        content,
-        uploaded_images: previewUrls.length ? previewUrls : null,
-        selected_model_ids: modelIds.length ? [...modelIds] : null,
-      });
-      const placeholder = draft(conversationId, {
-        role: 'assistant',
-        content: PHASE_TEXT.queued,
-        status: 'pending',
-      });
-      queryClient.setQueryData<Message[]>(key, (list) => list && [...list, user, placeholder]);
-      return { draftIds: [user.id, placeholder.id] };
-    },
+    onMutate: (input) => showDrafts(queryClient, input),
     onSuccess: ({ userMessage, assistantMessage }, { conversationId }, context) =>
-      replaceDrafts(conversationId, context?.draftIds ?? [], [userMessage, assistantMessage]),
+      replaceDrafts(queryClient, conversationId, context?.draftIds ?? [], [userMessage, assistantMessage]),
     onError: (error, { conversationId }, context) => {
       const refused = messagesOfRefusal(error);
       const stored = refused ? [refused.userMessage, refused.assistantMessage] : [];
-      replaceDrafts(conversationId, context?.draftIds ?? [], stored);
+      replaceDrafts(queryClient, conversationId, context?.draftIds ?? [], stored);
     },
   });
 }

@@ -1,11 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LEGIBILITY_EDIT_PROMPT, likenessRetryPrompt, type Message } from '@thumbnail-studio/contract';
+import {
+  isOwnKeyProvider,
+  LEGIBILITY_EDIT_PROMPT,
+  likenessRetryPrompt,
+  type Message,
+  type OwnKeyProvider,
+} from '@thumbnail-studio/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages, useOlderMessages } from '../api/get-messages';
 import { messagesQueryKey } from '../api/message-cache';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
+import { useSendWithOwnKey } from '../api/send-with-own-key';
 import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
 import { toViewMessage } from '../utils/to-view-message';
@@ -20,6 +27,11 @@ export interface ChatPanelProps {
   conversationId: string | null;
   /** The image provider to ask; undefined lets the backend pick. */
   provider: string | undefined;
+  /**
+   * The creator's own key for a provider, if they set one: sends to that provider are then made
+   * from this browser with it, and charge nothing.
+   */
+  ownKeyFor?(provider: OwnKeyProvider): string | undefined;
   ensureConversation(): Promise<string>;
   /** A message was stored (a credit is reserved, the conversation moved to the top). */
   onMessageSent(): void;
@@ -56,6 +68,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const messages = useMessages(conversationId);
   const older = useOlderMessages(conversationId);
   const send = useSendMessage();
+  const sendWithOwnKey = useSendWithOwnKey();
   const attachments = useAttachments();
   const stored = messages.data ?? EMPTY;
   useFollowPendingMessages(conversationId, stored, props.onGenerationSettled);
@@ -91,16 +104,21 @@ export function ChatPanel(props: ChatPanelProps) {
     try {
       const targetId = await ensureConversation();
       const { keys, previewUrls } = attachments;
-      await send.mutateAsync({
+      const request = {
         conversationId: targetId,
         content,
-        provider,
         uploadKeys: keys,
         previewUrls,
         modelIds: people,
         variations,
-        editFrom: chosen,
-      });
+      };
+      const apiKey = isOwnKeyProvider(provider) ? props.ownKeyFor?.(provider) : undefined;
+      if (apiKey && isOwnKeyProvider(provider)) {
+        const editFrom = chosen && { message_id: chosen.messageId, index: chosen.index };
+        await sendWithOwnKey.mutateAsync({ ...request, provider, apiKey, editFrom });
+      } else {
+        await send.mutateAsync({ ...request, provider, editFrom: chosen });
+      }
       setChosen(null);
       attachments.clear();
       onMessageSent();
@@ -150,7 +168,7 @@ export function ChatPanel(props: ChatPanelProps) {
         {nothingAsked && <EmptyChatHelp onPick={(text) => prompt.current?.fill(text)} />}
       </MessageList>
       <ChatInput
-        busy={send.isPending || generating}
+        busy={send.isPending || sendWithOwnKey.isPending || generating}
         attachments={attachments}
         onSend={handleSend}
         tools={props.inputTools}

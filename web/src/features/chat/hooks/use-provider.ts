@@ -1,6 +1,9 @@
-import { useCallback, useState } from 'react';
+import type { OwnKeyProvider } from '@thumbnail-studio/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { useProviders } from '../api/get-providers';
-import { chooseProvider } from '../utils/choose-provider';
+import { chooseProvider, withOwnKeys } from '../utils/choose-provider';
+
+const NO_OWN_KEYS: readonly OwnKeyProvider[] = [];
 
 const STORAGE_KEY = 'thumbnail-studio.provider';
 
@@ -12,8 +15,12 @@ function readStoredProvider(): string | null {
   }
 }
 
-/** The providers the backend offers and the chosen one, remembered across visits while still offered. */
-export function useProvider() {
+/**
+ * The providers on offer and the chosen one, remembered across visits while still offered: the
+ * backend's, and those the creator has a key of their own for (called from this browser, marked
+ * as theirs in the picker).
+ */
+export function useProvider(ownKeyProviders: readonly OwnKeyProvider[] = NO_OWN_KEYS) {
   const providers = useProviders();
   const [stored, setStored] = useState<string | null>(readStoredProvider);
   const setProvider = useCallback((next: string) => {
@@ -24,7 +31,11 @@ export function useProvider() {
       // Without storage the choice still holds for this visit.
     }
   }, []);
-  const options = providers.data?.providers ?? [];
-  const provider = providers.data ? chooseProvider(providers.data, stored) : undefined;
+  const list = useMemo(
+    () => providers.data && withOwnKeys(providers.data, ownKeyProviders),
+    [providers.data, ownKeyProviders],
+  );
+  const options = list?.providers ?? [];
+  const provider = list ? chooseProvider(list, stored) : undefined;
   return { options, provider, setProvider, isLoading: providers.isPending };
 }

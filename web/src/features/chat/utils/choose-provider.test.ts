@@ -1,6 +1,6 @@
 import { PROVIDER_LABELS } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseProvider } from './choose-provider';
+import { chooseProvider, withOwnKeys } from './choose-provider';
 
 const both = {
   providers: [
@@ -25,5 +25,30 @@ describe('chooseProvider', () => {
   it('takes the first offered when the default is not among them, and nothing when none are', () => {
     expect(chooseProvider({ providers: both.providers, default: 'local' }, null)).toBe('gemini');
     expect(chooseProvider({ providers: [] }, 'gemini')).toBeUndefined();
+  });
+});
+
+describe('withOwnKeys', () => {
+  const offline = { providers: [{ id: 'local', label: PROVIDER_LABELS.local }], default: 'local' };
+
+  it("adds the providers the creator has a key for, marked as theirs, the backend's default kept", () => {
+    expect(withOwnKeys(offline, ['openai'])).toEqual({
+      providers: [
+        { id: 'local', label: PROVIDER_LABELS.local },
+        { id: 'openai', label: 'OpenAI GPT-Image (your key)' },
+      ],
+      default: 'local',
+    });
+  });
+
+  it("marks a provider the backend offers too as the creator's, once", () => {
+    expect(withOwnKeys(both, ['gemini']).providers).toEqual([
+      { id: 'gemini', label: 'Gemini Nano Banana (your key)' },
+      { id: 'openai', label: PROVIDER_LABELS.openai },
+    ]);
+  });
+
+  it('leaves the list as it is without keys', () => {
+    expect(withOwnKeys(both, [])).toBe(both);
   });
 });

@@ -1,11 +1,11 @@
 import { NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileParts } from '../../../tests/fakes/fake-http';
-import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { generation, jpegOf, personWith, providerAgainst } from '../../../tests/support/providers';
-import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
-import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { fileParts } from '../../tests/fakes/fake-http';
+import { type FakeOpenAI, startFakeOpenAI } from '../../tests/fakes/openai-server';
+import { generation, jpegOf, personWith, providerAgainst } from '../../tests/support/providers';
+import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from './classify';
 import { acceptsInputFidelity, OPENAI_PEOPLE_PHOTOS } from './openai';
+import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import type { ImageData } from './types';
 
 let fake: FakeOpenAI;

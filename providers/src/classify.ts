@@ -1,4 +1,4 @@
-import type { ChatTurn, Classification, ImageProvider } from '../providers/types';
+import type { ChatTurn, Classification, ImageProvider } from './types';
 
 /**
  * What the classifier model is told: changing an earlier image or using a

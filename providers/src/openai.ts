@@ -3,20 +3,27 @@ import type * as OpenAISdk from 'openai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type OpenAIModule = typeof OpenAISdk;
 
-import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
-import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { wellFormed } from '../core/safe-text';
+import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
 import { base64ToBytes } from './base64';
+import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText } from './error-texts';
-import { logProviderError } from './log-provider-error';
+import type { ProviderLog } from './log';
 import { pickPeoplePhotos } from './people';
+import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
+import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface OpenAIProviderOptions {
   apiKey: string | undefined;
   baseURL: string;
+  /** Hears of retries and failures; users only ever see the contract's provider texts. */
+  log: ProviderLog;
+  /**
+   * The key is the creator's own, set in their browser: a missing or refused key's text points
+   * to the settings where it is added, not to a server setting.
+   */
+  ownKey?: boolean;
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
@@ -100,7 +107,9 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
           // Retries and per-attempt timeouts live in the retrying fetch; the SDK's limit only has to outlast them.
           maxRetries: 0,
           timeout: totalBudgetMs(retry),
-          fetch: createRetryingFetch(retry),
+          fetch: createRetryingFetch(retry, globalThis.fetch, options.log),
+          // A creator's own key is used from their own browser, which the SDK refuses unless told.
+          dangerouslyAllowBrowser: Boolean(options.ownKey),
         })
       : undefined;
   const client = clientWith(options.retry);
@@ -115,7 +124,8 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const texts = OPENAI_TEXTS[operation];
-    if (!client) return { type: 'error', content: texts.missingKey };
+    const missingKey = options.ownKey ? OWN_KEY_MISSING_TEXTS.openai[operation] : texts.missingKey;
+    if (!client) return { type: 'error', content: missingKey };
     try {
       const params = { model, prompt: wellFormed(prompt), size: imageSizeFor(model), ...IMAGE_PARAMS };
       // Faces to keep: ask the models that take it to match the input images' features closely.
@@ -131,10 +141,9 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       if (!b64) throw new Error('the response holds no b64_json image');
       return { type: 'image', image: { bytes: base64ToBytes(b64), mimeType: 'image/png' }, model };
     } catch (error) {
-      logProviderError('openai', operation, error);
+      options.log.error('provider call failed', { provider: 'openai', operation, error });
       if (error instanceof UnusableImageError) return { type: 'error', content: OPENAI_TEXTS.fetchFailed };
-      if (error instanceof sdk.default.AuthenticationError)
-        return { type: 'error', content: texts.missingKey };
+      if (error instanceof sdk.default.AuthenticationError) return { type: 'error', content: missingKey };
       if (isPolicyRefusal(sdk, error)) return { type: 'error', content: texts.policy };
       return { type: 'error', content: otherErrorText('openai', operation) };
     }

@@ -1,15 +1,10 @@
 import { GEMINI_TEXTS } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeGemini,
-  googleError,
-  INVALID_KEY,
-  startFakeGemini,
-} from '../../../tests/fakes/gemini-server';
-import { generation, jpegOf, personWith, providerAgainst } from '../../../tests/support/providers';
-import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from '../core/classify';
-import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
+import { type FakeGemini, googleError, INVALID_KEY, startFakeGemini } from '../../tests/fakes/gemini-server';
+import { generation, jpegOf, personWith, providerAgainst } from '../../tests/support/providers';
+import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from './classify';
 import { GEMINI_PEOPLE_PHOTOS } from './gemini';
+import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import type { ImageData } from './types';
 
 let fake: FakeGemini;

@@ -4,20 +4,27 @@ import type { GenerateContentResponse } from '@google/genai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type GenAIModule = typeof GenAISdk;
 
-import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
-import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from '../core/classify';
-import { buildEditPrompt, buildGenerationPrompt } from '../core/prompts';
-import { wellFormed } from '../core/safe-text';
+import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
 import { base64ToBytes, bytesToBase64 } from './base64';
+import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText } from './error-texts';
-import { logProviderError } from './log-provider-error';
+import type { ProviderLog } from './log';
 import { pickPeoplePhotos } from './people';
+import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
+import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
 export interface GeminiProviderOptions {
   apiKey: string | undefined;
   baseUrl: string;
+  /** Hears of retries and failures; users only ever see the contract's provider texts. */
+  log: ProviderLog;
+  /**
+   * The key is the creator's own, set in their browser: a missing or refused key's text points
+   * to the settings where it is added, not to a server setting.
+   */
+  ownKey?: boolean;
   imageModel: string;
   classifierModel: string;
   retry: RetryPolicy;
@@ -79,12 +86,17 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       ? new sdk.GoogleGenAI({
           apiKey: options.apiKey,
           // No SDK timeout or retryOptions: the retrying fetch applies the timeout and retry rules per attempt.
-          httpOptions: { baseUrl: options.baseUrl, fetch: createRetryingFetch(retry) },
+          httpOptions: {
+            baseUrl: options.baseUrl,
+            fetch: createRetryingFetch(retry, globalThis.fetch, options.log),
+          },
         })
       : undefined;
   const client = clientWith(options.retry);
   const classifierClient = clientWith(options.classifierRetry);
   const model = options.imageModel;
+  const logFailure = (operation: string, error: unknown) =>
+    options.log.error('provider call failed', { provider: 'gemini', operation, error });
 
   async function run(
     operation: 'generate' | 'edit',
@@ -93,7 +105,8 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
     signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const texts = GEMINI_TEXTS[operation];
-    if (!client) return { type: 'error', content: GEMINI_TEXTS.notConfigured };
+    const own = options.ownKey ? OWN_KEY_MISSING_TEXTS.gemini : undefined;
+    if (!client) return { type: 'error', content: own?.notConfigured ?? GEMINI_TEXTS.notConfigured };
     try {
       const response = await client.models.generateContent({
         model,
@@ -111,16 +124,13 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       });
       const outcome = readImage(response);
       if ('image' in outcome) return { type: 'image', image: outcome.image, model };
-      logProviderError(
-        'gemini',
-        operation,
-        new Error('refused' in outcome ? outcome.refused : 'no image part'),
-      );
+      logFailure(operation, new Error('refused' in outcome ? outcome.refused : 'no image part'));
       return { type: 'error', content: 'refused' in outcome ? texts.policy : texts.noImage };
     } catch (error) {
-      logProviderError('gemini', operation, error);
+      logFailure(operation, error);
       const message = errorMessage(sdk, error);
-      if (/api[ _-]?key/i.test(message)) return { type: 'error', content: texts.keyMention };
+      if (/api[ _-]?key/i.test(message))
+        return { type: 'error', content: own?.[operation] ?? texts.keyMention };
       if (/safety|policy/i.test(message)) return { type: 'error', content: texts.policy };
       return { type: 'error', content: otherErrorText('gemini', operation, message) };
     }

@@ -1,8 +1,8 @@
 import { OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileParts } from '../../../tests/fakes/fake-http';
-import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../../../tests/fakes/openai-server';
-import { generation, jpegOf, providerAgainst } from '../../../tests/support/providers';
+import { fileParts } from '../../tests/fakes/fake-http';
+import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../../tests/fakes/openai-server';
+import { generation, jpegOf, providerAgainst } from '../../tests/support/providers';
 
 let fake: FakeOpenAI;
 const jpeg = jpegOf(1, 2, 3);

@@ -1,4 +1,4 @@
-import { logger } from '../lib/logger';
+import { type ProviderLog, silentLog } from './log';
 import { sleep } from './sleep';
 
 /**
@@ -49,8 +49,15 @@ export function retryAfterMs(headers: Headers, now: number = Date.now()): number
 export const totalBudgetMs = (policy: RetryPolicy): number =>
   policy.timeoutMs * (policy.maxRetries + 1) + RETRY_AFTER_LIMIT_MS * policy.maxRetries;
 
-/** Wraps fetch with the retry rules above. A streamed request body can't be sent twice, so it gets one attempt. */
-export function createRetryingFetch(policy: RetryPolicy, baseFetch: FetchLike = globalThis.fetch): FetchLike {
+/**
+ * Wraps fetch with the retry rules above. A streamed request body can't be sent twice, so it
+ * gets one attempt. Each retry is reported to `log` (the path only, never headers or the query).
+ */
+export function createRetryingFetch(
+  policy: RetryPolicy,
+  baseFetch: FetchLike = globalThis.fetch,
+  log: ProviderLog = silentLog,
+): FetchLike {
   return async (input, init = {}) => {
     const canRetry = !(init.body instanceof ReadableStream);
     for (let retry = 0; ; retry++) {
@@ -63,20 +70,26 @@ export function createRetryingFetch(policy: RetryPolicy, baseFetch: FetchLike = 
         if (last || !isRetryableStatus(response.status)) return response;
         wait = retryAfterMs(response.headers) ?? backoffMs(retry, policy);
         await response.body?.cancel().catch(() => undefined);
-        logRetry(input, `status ${response.status}`, retry, wait);
+        logRetry(log, input, `status ${response.status}`, retry, wait);
       } catch (error) {
         // The caller's own abort ends the call; network errors and timeouts are retried.
         if (last || init.signal?.aborted) throw error;
         wait = backoffMs(retry, policy);
-        logRetry(input, error instanceof Error ? error.message : String(error), retry, wait);
+        logRetry(log, input, error instanceof Error ? error.message : String(error), retry, wait);
       }
       await sleep(wait, init.signal);
     }
   };
 }
 
-function logRetry(input: string | URL | Request, reason: string, retry: number, waitMs: number) {
+function logRetry(
+  log: ProviderLog,
+  input: string | URL | Request,
+  reason: string,
+  retry: number,
+  waitMs: number,
+) {
   const url = input instanceof Request ? input.url : String(input);
   const path = URL.canParse(url) ? new URL(url).pathname : url;
-  logger.warn('provider call retried', { path, reason, retry: retry + 1, waitMs });
+  log.warn('provider call retried', { path, reason, retry: retry + 1, waitMs });
 }

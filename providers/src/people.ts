@@ -1,4 +1,4 @@
-import type { PromptPerson } from '../core/prompts';
+import type { PromptPerson } from './prompts';
 import type { ImageData, Person } from './types';
 
 /** The people's photos a provider sends, and the people as the instruction names them. */

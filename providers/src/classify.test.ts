@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatTurn } from '../providers/types';
 import {
   CLASSIFIER_INSTRUCTIONS,
   classifierHistory,
   classifyRequest,
   normalizeClassification,
 } from './classify';
+import type { ChatTurn } from './types';
 
 const turn = (overrides: Partial<ChatTurn> = {}): ChatTurn => ({
   role: 'user',

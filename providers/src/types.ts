@@ -1,6 +1,6 @@
 /**
- * The provider boundary of the generation worker. Everything here is free of
- * Node-only APIs (bytes are Uint8Array), so it could run in a browser later.
+ * The provider boundary, the same for the generation worker and the browser: free of
+ * Node-only APIs (bytes are Uint8Array).
  */
 import type { ProviderId } from '@thumbnail-studio/contract';
 

@@ -1,0 +1,85 @@
+import {
+  endpoints,
+  type OwnKeyInputs,
+  PHASE_TEXT,
+  type SendResult,
+  UNEXPECTED_ERROR_TEXT,
+} from '@thumbnail-studio/contract';
+import { classifyRequest, type ImageData, makeVariations } from '@thumbnail-studio/providers';
+import { blobFromStorage, callApi } from '../../../lib/api-client';
+import { browserProvider } from '../../../lib/browser-provider';
+import { uploadImage } from '../../../lib/upload-image';
+import type { OwnKeySendInput } from './send-with-own-key';
+
+/**
+ * What a generation job does, done in this browser with the creator's own key (loaded on
+ * demand, with the provider's SDK): the backend names the inputs a job would use, the shared
+ * request builders classify and generate or edit, each image made is uploaded like any
+ * attachment, and the backend stores the answer. `onPhase` hears 'Editing your image...' or
+ * 'Generating your image...' once that is decided.
+ */
+export async function generateWithOwnKey(
+  input: OwnKeySendInput,
+  onPhase: (text: string) => void,
+): Promise<SendResult> {
+  const send = {
+    content: input.content,
+    uploaded_images: input.uploadKeys,
+    selected_model_ids: [...(input.modelIds ?? [])],
+    ...(input.editFrom ? { edit_from: input.editFrom } : {}),
+  };
+  const params = { id: input.conversationId };
+  const inputs = await callApi(endpoints.getOwnKeyInputs, { params, body: send });
+  const [provider, images, people] = await Promise.all([
+    browserProvider(input.provider, input.apiKey),
+    fetchImages(inputs.images),
+    Promise.all(inputs.people.map(async ({ name, photos }) => ({ name, photos: await fetchImages(photos) }))),
+  ]);
+
+  // As the worker does: the new message and its placeholder are last; the model gets the turns before.
+  const turns = inputs.turns.map(({ role, text, has_images }) => ({ role, text, hasImages: has_images }));
+  const earlier = turns.slice(0, -2);
+  const kind = await classifyRequest(
+    turns,
+    input.content,
+    { classify: (_history, text) => provider.classify(earlier, text) },
+    (error) => console.warn('classifier failed; treating the request as a new image', String(error)),
+  );
+  const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
+  onPhase(isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
+
+  const results = await makeVariations(input.variations ?? 1, (variation) =>
+    isEdit
+      ? provider.edit({ prompt: input.content, images, people, variation })
+      : provider.generate({ prompt: input.content, references: images, people, variation }),
+  );
+  const made = results.flatMap((result) => (result.type === 'image' ? [result.image] : []));
+  const firstError = results.find((result) => result.type === 'error');
+  const keys = await Promise.all(
+    made.map((image) => uploadImage(new Blob([image.bytes as BlobPart], { type: image.mimeType }))),
+  );
+  return callApi(endpoints.saveOwnKeyAnswer, {
+    params,
+    body: {
+      ...send,
+      provider: input.provider,
+      is_edit: isEdit,
+      ...(keys.length ? { images: keys } : { error: firstError?.content ?? UNEXPECTED_ERROR_TEXT }),
+    },
+  });
+}
+
+/** Reads signed images; one that can't be read is skipped, as a job skips it. */
+async function fetchImages(sources: OwnKeyInputs['images']): Promise<ImageData[]> {
+  const read = await Promise.all(
+    sources.map(async ({ url }) => {
+      try {
+        const blob = await blobFromStorage(url, 'An image could not be read.');
+        return { bytes: new Uint8Array(await blob.arrayBuffer()), mimeType: blob.type || 'image/jpeg' };
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return read.filter((image) => image !== undefined);
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EditFrom, Message, OwnKeyProvider, SendResult } from '@thumbnail-studio/contract';
+import { isOptimistic, messagesQueryKey } from './message-cache';
+import { replaceDrafts, showDrafts } from './send-message';
+
+export interface OwnKeySendInput {
+  conversationId: string;
+  content: string;
+  provider: OwnKeyProvider;
+  /** The creator's own key for `provider`: it goes to the provider only. */
+  apiKey: string;
+  uploadKeys: string[];
+  previewUrls: string[];
+  modelIds?: readonly string[];
+  variations?: number;
+  editFrom?: EditFrom | null;
+}
+
+/**
+ * A send made in this browser with the creator's own key: the same drafts and placeholder texts
+ * as a send, the provider called from here (its code and SDK loaded on first use), and the answer
+ * stored by the backend, which replaces the drafts. Nothing is charged.
+ */
+export function useSendWithOwnKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    onMutate: (input: OwnKeySendInput) => showDrafts(queryClient, input),
+    mutationFn: async (input: OwnKeySendInput): Promise<SendResult> => {
+      const { generateWithOwnKey } = await import('./own-key-generation');
+      // Sends wait for the one before, so the conversation shows one placeholder of a draft.
+      const placeholderId = (
+        queryClient.getQueryData<Message[]>(messagesQueryKey(input.conversationId)) ?? []
+      )
+        .filter((message) => isOptimistic(message) && message.role === 'assistant')
+        .at(-1)?.id;
+      // The placeholder shows the phase as the browser moves through it, as a job's does.
+      return generateWithOwnKey(input, (phase) =>
+        queryClient.setQueryData<Message[]>(messagesQueryKey(input.conversationId), (list) =>
+          list?.map((message) => (message.id === placeholderId ? { ...message, content: phase } : message)),
+        ),
+      );
+    },
+    onSuccess: ({ userMessage, assistantMessage }, { conversationId }, context) =>
+      replaceDrafts(queryClient, conversationId, context?.draftIds ?? [], [userMessage, assistantMessage]),
+    onError: (_error, { conversationId }, context) =>
+      replaceDrafts(queryClient, conversationId, context?.draftIds ?? [], []),
+  });
+}

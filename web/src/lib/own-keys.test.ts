@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { maskKey, readOwnKey, removeOwnKey, saveOwnKey, useOwnKeyProviders } from './own-keys';
+
+afterEach(() => localStorage.clear());
+
+describe("a creator's own keys", () => {
+  it('are kept per signed-in user and provider, trimmed, and removable', () => {
+    saveOwnKey('ada', 'openai', '  sk-ada-1234567890  ');
+    expect(readOwnKey('ada', 'openai')).toBe('sk-ada-1234567890');
+    expect(readOwnKey('babbage', 'openai')).toBeUndefined();
+    expect(readOwnKey('ada', 'gemini')).toBeUndefined();
+    expect(readOwnKey(undefined, 'openai')).toBeUndefined();
+    removeOwnKey('ada', 'openai');
+    expect(readOwnKey('ada', 'openai')).toBeUndefined();
+  });
+
+  it('show only their first 3 and last 4 characters', () => {
+    expect(maskKey('sk-proj-abcdefghijklmnop1234')).toBe('sk-••••••••1234');
+    expect(maskKey('AIzaSyA-0123456789abcdefXYZ9')).toBe('AIz••••••••XYZ9');
+    // A short key shows nothing of itself.
+    expect(maskKey('short')).toBe('••••••••');
+  });
+
+  it('tell which providers have a key, as keys come and go', () => {
+    const { result } = renderHook(() => useOwnKeyProviders('ada'));
+    expect(result.current).toEqual([]);
+    act(() => saveOwnKey('ada', 'gemini', 'AIza-ada-key-123456'));
+    expect(result.current).toEqual(['gemini']);
+    act(() => saveOwnKey('ada', 'openai', 'sk-ada-key-1234567'));
+    expect(result.current).toEqual(['openai', 'gemini']);
+    act(() => removeOwnKey('ada', 'gemini'));
+    expect(result.current).toEqual(['openai']);
+  });
+});
