@@ -5,6 +5,7 @@ import { ledgerKeys } from '../../functions/src/core/credits';
 import { makeImage, newConversation } from '../support/images';
 import { downloadUrl, uploadImage } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
+import { seedPersonModel } from '../support/models';
 import { listKeys, objectExists, putObject } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
@@ -144,7 +145,7 @@ describe("answers made with a creator's own key", () => {
   });
 
   it("answers the job's inputs as signed URLs: the last image to edit, the people, and the turns", async () => {
-    const { api, conversationId } = await newUser('own-key-inputs');
+    const { api, conversationId, userId } = await newUser('own-key-inputs');
     const first = await makeImage(api, conversationId, 'A red car');
     const reference = await uploadImage(api, made);
     const answer = await api('POST', inputs(conversationId), {
@@ -158,6 +159,15 @@ describe("answers made with a creator's own key", () => {
     expect(images).toHaveLength(2);
     for (const image of images) expect((await fetch(image.url)).status).toBe(200);
     expect(people).toEqual([]);
+    // Featured people come with their photos, primary first, as the worker reads them.
+    const modelId = await seedPersonModel(runtime, userId, 'Ada Lovelace');
+    const featured = await api('POST', inputs(conversationId), {
+      content: 'Ada on a stage',
+      selected_model_ids: [modelId],
+    });
+    expect(featured.body.people).toEqual([{ name: 'Ada Lovelace', photos: [{ url: expect.any(String) }] }]);
+    const photo = await fetch(featured.body.people[0].photos[0].url);
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     expect(turns.slice(-2)).toEqual([
       { role: 'user', text: 'Make it blue', has_images: true },
       { role: 'assistant', text: PHASE_TEXT.queued, has_images: false },
