@@ -48,7 +48,7 @@ describe("a creator's own key", () => {
     openai.failNext(1, 401, {
       body: openAIError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
     });
-    expect(await openaiWith('sk-wrong-key-1234').generate(generation)).toEqual({
+    expect(await openaiWith('fake-wrong-key-1234').generate(generation)).toEqual({
       type: 'error',
       content: OWN_KEY_MISSING_TEXTS.openai.generate,
     });

@@ -8,8 +8,8 @@ import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 import { LOCAL_CLOUD_LOG } from './support/local-cloud-log';
 
 // Keys as the fake providers take them: any key is good unless it says 'invalid'.
-const OPENAI_KEY = 'sk-own-e2e-7f3c9a1b2d4e6f80';
-const WRONG_KEY = 'sk-invalid-e2e-0000000000';
+const OPENAI_KEY = 'fake-openai-key-for-e2e-tests';
+const WRONG_KEY = 'fake-invalid-key-for-e2e-tests';
 const OPENAI = 'OpenAI GPT-Image';
 
 /** Every file under `dir` (the local cloud's data: DynamoDB, storage, outbox, its log). */
@@ -53,7 +53,7 @@ test.describe("a creator's own API key", () => {
     await test.step('a good key works, shows masked, and its provider joins the picker', async () => {
       await keys.save(OPENAI, OPENAI_KEY);
       await expect(keys.status(OPENAI)).toHaveText('The key works.');
-      await expect(keys.section(OPENAI)).toContainText('sk-••••••••6f80');
+      await expect(keys.section(OPENAI)).toContainText('fak••••••••ests');
       await expect(keys.dialog()).not.toContainText(OPENAI_KEY);
       await checkScreen(page, 'own-keys-dialog');
       await keys.close();

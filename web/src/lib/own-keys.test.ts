@@ -7,8 +7,8 @@ afterEach(() => localStorage.clear());
 
 describe("a creator's own keys", () => {
   it('are kept per signed-in user and provider, trimmed, and removable', () => {
-    saveOwnKey('ada', 'openai', '  sk-ada-1234567890  ');
-    expect(readOwnKey('ada', 'openai')).toBe('sk-ada-1234567890');
+    saveOwnKey('ada', 'openai', '  fake-ada-key-0001  ');
+    expect(readOwnKey('ada', 'openai')).toBe('fake-ada-key-0001');
     expect(readOwnKey('babbage', 'openai')).toBeUndefined();
     expect(readOwnKey('ada', 'gemini')).toBeUndefined();
     expect(readOwnKey(undefined, 'openai')).toBeUndefined();
@@ -17,8 +17,8 @@ describe("a creator's own keys", () => {
   });
 
   it('show only their first 3 and last 4 characters', () => {
-    expect(maskKey('sk-proj-abcdefghijklmnop1234')).toBe('sk-••••••••1234');
-    expect(maskKey('AIzaSyA-0123456789abcdefXYZ9')).toBe('AIz••••••••XYZ9');
+    expect(maskKey('fake-openai-key-for-tests-1234')).toBe('fak••••••••1234');
+    expect(maskKey('fake-gemini-key-for-tests-XYZ9')).toBe('fak••••••••XYZ9');
     // A short key shows nothing of itself.
     expect(maskKey('short')).toBe('••••••••');
   });
@@ -28,7 +28,7 @@ describe("a creator's own keys", () => {
     expect(result.current).toEqual([]);
     act(() => saveOwnKey('ada', 'gemini', 'AIza-ada-key-123456'));
     expect(result.current).toEqual(['gemini']);
-    act(() => saveOwnKey('ada', 'openai', 'sk-ada-key-1234567'));
+    act(() => saveOwnKey('ada', 'openai', 'fake-ada-key-0002'));
     expect(result.current).toEqual(['openai', 'gemini']);
     act(() => removeOwnKey('ada', 'gemini'));
     expect(result.current).toEqual(['openai']);
