@@ -29,31 +29,29 @@ export interface S3Local {
 
 /**
  * Starts s3rver (path-style) with its objects under `<dataDir>/s3` and our bucket in place,
- * on a loopback port of its own, behind the storage gate that answers on `port`.
+ * behind the storage gate that answers on `port`. s3rver has no port of its own: the gate
+ * hands what it admits straight to s3rver's request handler.
  */
 export async function startS3Local(dataDir: string, port: number, appOrigin: string): Promise<S3Local> {
   const directory = path.resolve(dataDir, 's3');
   await mkdir(directory, { recursive: true });
   const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
     directory,
     silent: true,
     configureBuckets: [{ name: LOCAL_BUCKET, configs: [cors(appOrigin)] }],
   });
-  const { port: upstreamPort } = await server.run();
-  const gate = await startStorageGate({ port, upstreamPort, credentials: S3RVER_CREDENTIALS }).catch(
-    async (error) => {
-      await server.close();
-      throw error;
-    },
-  );
+  await server.configureBuckets();
+  const gate = await startStorageGate({
+    port,
+    storage: server.callback(),
+    credentials: S3RVER_CREDENTIALS,
+  });
   return {
     endpoint: gate.endpoint,
     bucket: LOCAL_BUCKET,
     stop: async () => {
       await gate.stop();
-      await server.close();
+      server.logger.close();
     },
   };
 }

@@ -44,6 +44,15 @@ describe('generation with the offline provider', () => {
 
     const generated = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(generated).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
+    // With the legibility check off (as in this cloud), the image comes with its verdict: nothing
+    // to check, so the chat stops following it at once.
+    expect(generated.legibility).toEqual({
+      text: '',
+      sizes: [],
+      reads_at_feed_size: true,
+      hard_to_read: [],
+      boxes: [],
+    });
     expect(generated.downloads).toEqual(['jpeg', 'png']);
     const download = await fetch(await downloadUrl(api, generated.id, 'png'));
     expect(download.status).toBe(200);

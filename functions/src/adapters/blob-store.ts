@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import { withoutSdkLogging } from '../lib/sdk-clients';
 import { requireSetting, settings } from '../lib/settings';
 
 /**
@@ -6,7 +7,12 @@ import { requireSetting, settings } from '../lib/settings';
  * and many requests of the functions that have them (a list of conversations, the balance)
  * never touch storage, so an import of the handler does not pay for them.
  */
-const sdk = () => import('./s3-sdk');
+let loading: Promise<typeof import('./s3-sdk')> | undefined;
+// Once: every import() call, even of a loaded module, goes through the module resolver again.
+const sdk = () => {
+  loading ??= import('./s3-sdk');
+  return loading;
+};
 
 /** How long a signed upload URL works. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -19,11 +25,13 @@ let client: S3Client | undefined;
  */
 async function s3(): Promise<S3Client> {
   const { S3Client } = await sdk();
-  client ??= new S3Client({
-    forcePathStyle: settings().S3_FORCE_PATH_STYLE,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  client ??= withoutSdkLogging(
+    new S3Client({
+      forcePathStyle: settings().S3_FORCE_PATH_STYLE,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  );
   return client;
 }
 

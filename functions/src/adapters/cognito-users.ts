@@ -1,4 +1,5 @@
 import { CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { withoutSdkLogging } from '../lib/sdk-clients';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -7,7 +8,7 @@ let client: CognitoIdentityProviderClient | undefined;
  * token (which carries no e-mail claim). Needs no IAM permission: the token is the proof.
  */
 export async function getEmailOfCaller(accessToken: string): Promise<string | undefined> {
-  client ??= new CognitoIdentityProviderClient({});
+  client ??= withoutSdkLogging(new CognitoIdentityProviderClient({}));
   const { UserAttributes = [] } = await client.send(new GetUserCommand({ AccessToken: accessToken }));
   return UserAttributes.find((attribute) => attribute.Name === 'email')?.Value;
 }

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { withoutSdkLogging } from '../lib/sdk-clients';
 import { parseSettings, type SecretGroup, type SecretsOf, secretGroups, settings } from '../lib/settings';
 
 /** Keys are re-read at most this often, so a rotated key reaches warm Lambdas. */
@@ -18,7 +19,7 @@ export async function getSecrets<G extends SecretGroup>(group: G): Promise<Secre
   if (!arn) return parseSettings(schema, process.env) as SecretsOf<G>;
   const cached = cache.get(group);
   if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.value as SecretsOf<G>;
-  const { SecretString } = await new SecretsManagerClient({}).send(
+  const { SecretString } = await withoutSdkLogging(new SecretsManagerClient({})).send(
     new GetSecretValueCommand({ SecretId: arn }),
   );
   const value = parseSettings(schema, secretObject(SecretString)) as SecretsOf<G>;

@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
 import type { Conversation } from '../core/types';
 import { ddb } from '../lib/clients';
 import { queryAll, tableName, unlessConditionFails } from './dynamo';
@@ -50,6 +51,30 @@ export async function updateConversation(
     ),
   );
   return result?.Attributes as Conversation | undefined;
+}
+
+/**
+ * Names the user's conversation and moves it to the top, only while it still has the default
+ * title; false when it was renamed meanwhile, or is gone.
+ */
+export async function nameUntitledConversation(
+  userId: string,
+  id: string,
+  title: string,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'SET title = :title, updated_at = :now',
+        ConditionExpression: 'attribute_exists(id) AND title = :untitled',
+        ExpressionAttributeValues: { ':title': title, ':now': updatedAt, ':untitled': DEFAULT_TITLE },
+      }),
+    ),
+  );
+  return result !== undefined;
 }
 
 /** Deletes the conversation item; true when it existed and belonged to the user. */

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Legibility } from '@thumbnail-studio/contract';
 import {
   jobCost,
   type LedgerEntry,
@@ -140,6 +141,8 @@ export async function completeJobAndCommitCredit(
     prompt: string;
     isEdit: boolean;
     failures?: ReadonlyMap<number, string>;
+    /** A legibility verdict known already (no check will run), written with the settle. */
+    legibility?: Legibility;
   },
 ): Promise<boolean> {
   const [first] = result.images;
@@ -157,7 +160,7 @@ export async function completeJobAndCommitCredit(
       job: settleJobItem(
         job,
         // The owner marks it for the gallery's index: only a finished image carries it.
-        `#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner${several ? ', variation_keys = :all' : ''}`,
+        `#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner${several ? ', variation_keys = :all' : ''}${result.legibility ? ', legibility = :legibility' : ''}`,
         {
           ':owner': job.user_id,
           ':done': 'done',
@@ -167,6 +170,7 @@ export async function completeJobAndCommitCredit(
           ':edit': result.isEdit,
           ':true': true,
           ...(several ? { ':all': result.images } : {}),
+          ...(result.legibility ? { ':legibility': result.legibility } : {}),
         },
       ),
       ...settlementItems(job, outcomes),

@@ -20,6 +20,17 @@ const log: ProviderLog = {
 export type { ProviderSecrets } from './settings';
 
 /**
+ * Each provider's modules, loaded on first use and kept: a worker serving one provider never
+ * parses the other's SDK, and a job does not pay for resolving them again (every import() call
+ * does, even of a module already loaded).
+ */
+const modules: {
+  local?: Promise<typeof import('./local')>;
+  openai?: Promise<[typeof import('@thumbnail-studio/providers'), typeof import('openai')]>;
+  gemini?: Promise<[typeof import('@thumbnail-studio/providers'), typeof import('@google/genai')]>;
+} = {};
+
+/**
  * Builds a provider from its id, the keys (from wherever the caller keeps
  * them) and the settings in `env`. A provider without its key still answers,
  * with the missing-key text that names the setting. An unknown id throws.
@@ -33,17 +44,15 @@ export async function createProvider(
   const settings = readProviderSettings(env);
   // The offline studio (sharp, its font and emoji) is loaded only by a job that uses it.
   if (id === 'local') {
-    const { createLocalProvider } = await import('./local');
+    modules.local ??= import('./local');
+    const { createLocalProvider } = await modules.local;
     return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
   }
   const retry = retryPolicy(settings);
   const classifierRetry = classifierPolicy(settings);
-  // Each SDK is loaded on first use: a worker serving one provider never parses the other's.
   if (id === 'openai') {
-    const [{ createOpenAIProvider }, sdk] = await Promise.all([
-      import('@thumbnail-studio/providers'),
-      import('openai'),
-    ]);
+    modules.openai ??= Promise.all([import('@thumbnail-studio/providers'), import('openai')]);
+    const [{ createOpenAIProvider }, sdk] = await modules.openai;
     return createOpenAIProvider(sdk, {
       apiKey: presentKey(secrets.OPENAI_API_KEY),
       baseURL: settings.OPENAI_BASE_URL,
@@ -54,10 +63,8 @@ export async function createProvider(
       classifierRetry,
     });
   }
-  const [{ createGeminiProvider }, sdk] = await Promise.all([
-    import('@thumbnail-studio/providers'),
-    import('@google/genai'),
-  ]);
+  modules.gemini ??= Promise.all([import('@thumbnail-studio/providers'), import('@google/genai')]);
+  const [{ createGeminiProvider }, sdk] = await modules.gemini;
   return createGeminiProvider(sdk, {
     apiKey: presentKey(secrets.GEMINI_API_KEY),
     baseUrl: settings.GEMINI_BASE_URL,

@@ -10,8 +10,8 @@ import { imageKeysOf, newMessage } from '../core/messages';
 import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
-  getConversationById,
   listConversationsByUser,
+  nameUntitledConversation,
   putConversation,
   updateConversation,
 } from '../data/conversations-repo';
@@ -109,21 +109,23 @@ export async function deleteConversationWithContent(userId: string, id: string):
 
 /**
  * Once a job answered: the conversation moves to the top of the list, and
- * after its first exchange an untitled one is named after the prompt.
+ * after its first exchange an untitled one is named after the prompt. One write
+ * (a burst of answers in one conversation reads nothing): the name is given only
+ * while the conversation still has the default title, so a creator who renamed it
+ * first keeps their name, and a conversation deleted meanwhile stays deleted.
  */
 export async function nameConversationAfterAnswer(
   request: StoredMessage,
   history: readonly StoredMessage[],
 ): Promise<void> {
-  const conversation = await getConversationById(request.user_id, request.conversation_id);
-  if (!conversation) return;
+  const updatedAt = new Date().toISOString();
   const title = titleAfterAnswer({
-    currentTitle: conversation.title,
+    currentTitle: DEFAULT_TITLE,
     userMessagesSoFar: history.filter((message) => message.role === 'user').length,
     prompt: request.content,
   });
-  await updateConversation(request.user_id, request.conversation_id, {
-    updated_at: new Date().toISOString(),
-    ...(title ? { title } : {}),
-  });
+  if (title && (await nameUntitledConversation(request.user_id, request.conversation_id, title, updatedAt))) {
+    return;
+  }
+  await updateConversation(request.user_id, request.conversation_id, { updated_at: updatedAt });
 }

@@ -4,6 +4,7 @@ import { classifyRequest, makeVariations, type Operation, otherErrorText } from 
 import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../core/jobs';
+import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
@@ -164,6 +165,8 @@ async function answerJob(
         prompt: request.content,
         isEdit,
         failures,
+        // With the check turned off the verdict is known now: no second write, no one waits for it.
+        ...(settings().LEGIBILITY_CHECK ? {} : { legibility: NOTHING_TO_CHECK }),
       }));
     // Out of time, or settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
     if (!settled) await deleteBlobs(imageKeys.flatMap(keysOfImage));

@@ -5,7 +5,6 @@ import {
   type Box,
   judgeLegibility,
   locateWords,
-  NOTHING_TO_CHECK,
   normalize,
   READING_SIZES,
   type ReadWord,
@@ -121,9 +120,10 @@ export interface AnsweredJob {
  * message then has no verdict), never a reason to retry the job.
  */
 export async function recordLegibility({ job, image, prompt }: AnsweredJob): Promise<void> {
+  // Turned off, the job's settle already gave the message its verdict (nothing to check).
+  if (!settings().LEGIBILITY_CHECK) return;
   try {
-    // Turned off, the message still gets a verdict (nothing to check), so no one waits for one.
-    const legibility = settings().LEGIBILITY_CHECK ? await checkLegibility(image, prompt) : NOTHING_TO_CHECK;
+    const legibility = await checkLegibility(image, prompt);
     await saveImageCheck(job, 'legibility', legibility);
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
   } catch (error) {

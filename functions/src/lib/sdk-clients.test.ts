@@ -1,0 +1,21 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { ddb } from './clients';
+import { withoutSdkLogging } from './sdk-clients';
+
+const middlewareNames = (client: { middlewareStack: { identify(): string[] } }) =>
+  client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
+
+describe('withoutSdkLogging', () => {
+  it("takes the SDK's logger middleware off a client, and only that", () => {
+    const plain = middlewareNames(new S3Client({ region: 'us-east-1' }));
+    // If an SDK release renames the middleware, this fails instead of the removal silently doing nothing.
+    expect(plain).toContain('loggerMiddleware');
+    const quiet = middlewareNames(withoutSdkLogging(new S3Client({ region: 'us-east-1' })));
+    expect(quiet).toEqual(plain.filter((name) => name !== 'loggerMiddleware'));
+  });
+
+  it('applies to the shared DynamoDB document client', () => {
+    expect(middlewareNames(ddb)).not.toContain('loggerMiddleware');
+  });
+});
