@@ -89,7 +89,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ),
     ]);
     stops.push(dynamo.stop, s3.stop, cognito.stop);
-    const [tableEnv, pool] = await Promise.all([
+    const [{ env: tableEnv, addedIndexes }, pool] = await Promise.all([
       ensureTables(dynamo.client),
       ensureUserPool(dataDir, cognito.endpoint),
     ]);
@@ -108,6 +108,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       APP_ORIGIN: url,
     });
+    // Messages kept from an earlier version join the indexes it lacked (the gallery, a job's
+    // context images), as `npm run backfill-gallery` does for a deployed table.
+    if (addedIndexes.some((index) => index.startsWith('messages/'))) {
+      const { backfillMessageIndexes } = await import('../functions/src/data/image-index-backfill');
+      await backfillMessageIndexes();
+    }
     const stripe = await startLocalStripe(url, dataDir);
     if (stripe) stops.push(stripe.stop);
 

@@ -212,21 +212,24 @@ export function createTableInput(name: string, table: TableDefinition): CreateTa
 
 /**
  * Creates any of our tables that don't exist yet, and any global index a table made by an
- * earlier version lacks (data kept in `.local/` outlives code changes); returns the env vars
- * that name the tables.
+ * earlier version lacks (data kept in `.local/` outlives code changes). Answers the env vars
+ * that name the tables, and the indexes it added to existing tables (their items written
+ * before may need backfilling into them).
  */
-export async function ensureTables(client: DynamoDBClient): Promise<Record<string, string>> {
+export async function ensureTables(
+  client: DynamoDBClient,
+): Promise<{ env: Record<string, string>; addedIndexes: string[] }> {
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
   const all = Object.entries(tables) as [string, TableDefinition][];
   // Each table on its own: checking them one after another made every start wait for all.
-  await Promise.all(
-    all.map(([name, table]) =>
-      TableNames.includes(name)
-        ? addMissingGlobalIndexes(client, name, table)
-        : client.send(new CreateTableCommand(createTableInput(name, table))),
-    ),
+  const added = await Promise.all(
+    all.map(async ([name, table]) => {
+      if (TableNames.includes(name)) return addMissingGlobalIndexes(client, name, table);
+      await client.send(new CreateTableCommand(createTableInput(name, table)));
+      return [];
+    }),
   );
-  return tableNameEnv();
+  return { env: tableNameEnv(), addedIndexes: added.flat() };
 }
 
 /** The env vars that name our tables, each by its local name. */
@@ -247,12 +250,19 @@ export const backendDynamoEnv = (endpoint: string): Record<string, string> => ({
   AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
 });
 
-async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, table: TableDefinition) {
+/** Adds the global indexes the table lacks; answers their names as `<table>/<index>`. */
+async function addMissingGlobalIndexes(
+  client: DynamoDBClient,
+  name: string,
+  table: TableDefinition,
+): Promise<string[]> {
   const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
   const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
   const wanted = createTableInput(name, table);
+  const added: string[] = [];
   for (const index of wanted.GlobalSecondaryIndexes ?? []) {
     if (existing.has(index.IndexName)) continue;
+    added.push(`${name}/${index.IndexName}`);
     await client.send(
       new UpdateTableCommand({
         TableName: name,
@@ -261,4 +271,5 @@ async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, tab
       }),
     );
   }
+  return added;
 }

@@ -2,7 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../../functions/src/core/jobs';
+import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
+import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
 
@@ -27,16 +28,19 @@ const db = DynamoDBDocumentClient.from(
 /** A conversation written straight into the table: `withImage` says which messages carry a reference. */
 async function conversation(count: number, withImage: (index: number) => boolean) {
   const conversationId = nextId();
-  const messages = Array.from({ length: count }, (_, index) => ({
-    conversation_id: conversationId,
-    id: nextId(),
-    user_id: 'worker-reads-test',
-    role: index % 2 === 0 ? 'user' : 'assistant',
-    content: `message ${index}`,
-    status: 'done',
-    created_at: new Date().toISOString(),
-    uploaded_images: withImage(index) ? [`uploads/worker-reads-test/${index}.jpg`] : null,
-  }));
+  // Built as the app builds them, so the ones with images are in the conversation's image index.
+  const messages = Array.from({ length: count }, (_, index) =>
+    newMessage({
+      conversation_id: conversationId,
+      id: nextId(),
+      user_id: 'worker-reads-test',
+      role: index % 2 === 0 ? 'user' : 'assistant',
+      content: `message ${index}`,
+      status: 'done',
+      created_at: new Date().toISOString(),
+      uploaded_images: withImage(index) ? [`uploads/worker-reads-test/${index}.jpg`] : null,
+    }),
+  );
   for (let i = 0; i < messages.length; i += 25) {
     const puts = messages.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     await db.send(new BatchWriteCommand({ RequestItems: { messages: puts } }));
@@ -44,38 +48,52 @@ async function conversation(count: number, withImage: (index: number) => boolean
   return { conversationId, last: messages.at(-1)?.id ?? '' };
 }
 
-const want = {
-  turns: 20,
-  imageMessages: CONTEXT_IMAGE_MESSAGES,
-  lookback: CONTEXT_LOOKBACK_MESSAGES,
-  hasImages: (message: StoredMessage) => Boolean(message.uploaded_images?.length),
-};
+const want = { turns: 20, imageMessages: CONTEXT_IMAGE_MESSAGES };
+const hasImages = (message: StoredMessage) => contextKeysOf(message).length > 0;
 
 describe("a job's read of its conversation", () => {
-  it('reads back past the classifier turns only as far as the last image-bearing messages', async () => {
-    // Images at 60, 70 and 80 of 150 messages: the newest 20 have none, so it reads on to them.
+  it('finds the last image-bearing messages past the classifier turns, reading none of the text between', async () => {
+    // Images at 60, 70 and 80 of 150 messages: the newest 20 have none.
     const { conversationId, last } = await conversation(150, (i) => i === 60 || i === 70 || i === 80);
-    const { messages } = await listRecentMessages(conversationId, last, want);
-    expect(messages.filter(want.hasImages).map((m) => m.content)).toEqual([
+    const { messages, complete } = await listRecentMessages(conversationId, last, want);
+    expect(messages.map((m) => m.content)).toEqual([
       'message 60',
       'message 70',
       'message 80',
+      ...Array.from({ length: 20 }, (_, i) => `message ${130 + i}`),
     ]);
+    expect(complete).toBe(false);
   });
 
-  it('stops at the lookback when the conversation has no image that recent', async () => {
-    const count = CONTEXT_LOOKBACK_MESSAGES + 50;
-    const { conversationId, last } = await conversation(count, (i) => i === 0);
-    const { messages, complete } = await listRecentMessages(conversationId, last, want);
-    expect(messages).toHaveLength(CONTEXT_LOOKBACK_MESSAGES);
-    expect(complete).toBe(false);
-    expect(messages.at(-1)?.content).toBe(`message ${count - 1}`);
-    expect(messages.some(want.hasImages)).toBe(false);
+  it('finds the only image however far back it is, at the start of a long conversation', async () => {
+    const { conversationId, last } = await conversation(250, (i) => i === 0);
+    const { messages } = await listRecentMessages(conversationId, last, want);
+    expect(messages.filter(hasImages).map((m) => m.content)).toEqual(['message 0']);
+    expect(messages).toHaveLength(21);
+    expect(messages.at(-1)?.content).toBe('message 249');
+  });
+
+  it('tops up the images among the turns with earlier ones, oldest first', async () => {
+    // One image among the newest 20 (at 45), two more before them (at 5 and 10), one older still (at 2).
+    const { conversationId, last } = await conversation(50, (i) => [2, 5, 10, 45].includes(i));
+    const { messages } = await listRecentMessages(conversationId, last, want);
+    expect(messages.filter(hasImages).map((m) => m.content)).toEqual([
+      'message 5',
+      'message 10',
+      'message 45',
+    ]);
   });
 
   it('reads only the classifier turns when they already hold the context images', async () => {
     const { conversationId, last } = await conversation(60, (i) => i >= 50);
     const { messages } = await listRecentMessages(conversationId, last, want);
     expect(messages).toHaveLength(20);
+  });
+
+  it('reads a short conversation whole', async () => {
+    const { conversationId, last } = await conversation(7, (i) => i === 3);
+    const { messages, complete } = await listRecentMessages(conversationId, last, want);
+    expect(messages).toHaveLength(7);
+    expect(complete).toBe(true);
   });
 });

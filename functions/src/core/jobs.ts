@@ -14,14 +14,6 @@ export const JOB_LEASE_MS = 15 * 60_000;
 export const CONTEXT_IMAGE_MESSAGES = 3;
 
 /**
- * The context images are looked for among at most this many of the latest messages: a
- * conversation of text since its last image (a burst of sends, say) costs a job two reads,
- * not the whole conversation. An image further back than this is not "the last image" the
- * creator has in mind.
- */
-export const CONTEXT_LOOKBACK_MESSAGES = 100;
-
-/**
  * The classifier sees at most this many of the conversation's latest messages
  * (the request among them): enough to tell an edit from a new image, and the
  * worker reads no more of a long conversation than this and the context images need.

@@ -1,14 +1,25 @@
 import { type DownloadFormat, NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
 import type { ImageKeys, MessageRole, MessageStatus, StoredMessage } from './types';
 
-/** A new stored message with the defaults every message starts with; `fields` sets the rest. */
+/** The images a message gives later requests as context: its uploads, or the original of the image it generated. */
+export const contextKeysOf = (message: Pick<StoredMessage, 'uploaded_images' | 'image_keys'>): string[] => [
+  ...(message.uploaded_images ?? []),
+  ...(message.image_keys ? [message.image_keys.original] : []),
+];
+
+/**
+ * A new stored message with the defaults every message starts with; `fields` sets the rest. One
+ * that carries images is put in the conversation's image index (`image_id`), where a later job
+ * finds its context images however far back they are.
+ */
 export function newMessage(
   fields: Pick<StoredMessage, 'id' | 'conversation_id' | 'user_id' | 'content' | 'created_at'> & {
     role: MessageRole;
     status: MessageStatus;
   } & Partial<StoredMessage>,
 ): StoredMessage {
-  return { ...NEW_MESSAGE_DEFAULTS, ...fields };
+  const message: StoredMessage = { ...NEW_MESSAGE_DEFAULTS, ...fields };
+  return contextKeysOf(message).length > 0 ? { ...message, image_id: message.id } : message;
 }
 
 /**

@@ -52,6 +52,11 @@ export interface StoredMessage
   variations?: number;
   /** On a user message: the image it asked to edit, and that image's original. */
   edit_from?: { message_id: string; index: number; key: string };
+  /**
+   * On a message that carries images (uploads, or a finished image): its own id, so the sparse
+   * `byImages` index lists the conversation's image messages and nothing else.
+   */
+  image_id?: string;
   /** On a generated image: its owner, so the sparse `byGallery` index lists it. */
   gallery_user_id?: string;
   /** While the image has a public link: the link's token (its `shares` item). */

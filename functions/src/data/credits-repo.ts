@@ -160,9 +160,11 @@ export async function completeJobAndCommitCredit(
       job: settleJobItem(
         job,
         // The owner marks it for the gallery's index: only a finished image carries it.
-        `#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner${several ? ', variation_keys = :all' : ''}${result.legibility ? ', legibility = :legibility' : ''}`,
+        `#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner, image_id = :imageId${several ? ', variation_keys = :all' : ''}${result.legibility ? ', legibility = :legibility' : ''}`,
         {
           ':owner': job.user_id,
+          // Its image is now context for later requests: the conversation's image index lists it.
+          ':imageId': job.id,
           ':done': 'done',
           ':content': '',
           ':keys': first,

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Legibility, Likeness } from '@thumbnail-studio/contract';
 import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
+import { contextKeysOf } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { NotFoundError } from '../lib/errors';
@@ -92,47 +93,44 @@ export function listAssistantMessagesSince(conversationId: string, since: string
 }
 
 /**
- * The end of a conversation up to the message `upTo` (included), read newest
- * first: `turns` messages, then more in one further read while fewer than
- * `imageMessages` of them carry images, up to `lookback` messages in all or the
- * conversation's start. Oldest first; `complete` says it reaches the first message.
+ * The end of a conversation up to the message `upTo` (included), oldest first: its last `turns`
+ * messages, read consistently, and, when fewer than `imageMessages` of those carry images and
+ * the conversation goes further back, the latest earlier messages that do, from the sparse
+ * `byImages` index: however much text lies between, a job reads two pages of at most `turns`
+ * and `imageMessages` items. (The index lags the table by a moment; the images it is asked
+ * for are older than the last `turns` messages.) `complete` says the turns reach the first message.
  */
 export async function listRecentMessages(
   conversationId: string,
   upTo: string,
-  want: {
-    turns: number;
-    imageMessages: number;
-    lookback: number;
-    hasImages(message: StoredMessage): boolean;
-  },
+  want: { turns: number; imageMessages: number },
 ): Promise<{ messages: StoredMessage[]; complete: boolean }> {
-  const newestFirst: StoredMessage[] = [];
-  let start: Record<string, unknown> | undefined;
-  let withImages = 0;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'conversation_id = :c AND id <= :upTo',
-        ExpressionAttributeValues: { ':c': conversationId, ':upTo': upTo },
-        ScanIndexForward: false,
-        Limit: newestFirst.length === 0 ? want.turns : want.lookback - newestFirst.length,
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of (page.Items ?? []) as StoredMessage[]) {
-      newestFirst.push(item);
-      if (item.status !== 'error' && want.hasImages(item)) withImages += 1;
-    }
-    start = page.LastEvaluatedKey;
-  } while (
-    start &&
-    newestFirst.length < want.lookback &&
-    (newestFirst.length < want.turns || withImages < want.imageMessages)
+  const latest = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'conversation_id = :c AND id <= :upTo',
+      ExpressionAttributeValues: { ':c': conversationId, ':upTo': upTo },
+      ScanIndexForward: false,
+      Limit: want.turns,
+      ConsistentRead: true,
+    }),
   );
-  return { messages: newestFirst.reverse(), complete: start === undefined };
+  const turns = ((latest.Items ?? []) as StoredMessage[]).reverse();
+  const complete = latest.LastEvaluatedKey === undefined;
+  const withImages = turns.filter((m) => m.status !== 'error' && contextKeysOf(m).length > 0).length;
+  const oldest = turns[0];
+  if (complete || !oldest || withImages >= want.imageMessages) return { messages: turns, complete };
+  const earlier = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: tables.messages.indexes.byImages.name,
+      KeyConditionExpression: 'conversation_id = :c AND image_id < :oldest',
+      ExpressionAttributeValues: { ':c': conversationId, ':oldest': oldest.id },
+      ScanIndexForward: false,
+      Limit: want.imageMessages - withImages,
+    }),
+  );
+  return { messages: [...((earlier.Items ?? []) as StoredMessage[]).reverse(), ...turns], complete };
 }
 
 export async function putMessage(message: StoredMessage): Promise<void> {

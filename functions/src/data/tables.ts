@@ -50,7 +50,9 @@ export const tables = {
    * `byPending` is sparse: only assistant messages whose job has not settled
    * carry its keys, so the sweeper finds stuck jobs without a scan. `byGallery` is sparse too:
    * only a generated image carries `gallery_user_id` (its owner), so it lists a user's images
-   * across conversations, newest first, and nothing else.
+   * across conversations, newest first, and nothing else. `byImages` is sparse as well: only a
+   * message with images (uploads, or a finished image) carries `image_id`, so a job finds the
+   * last image messages before its request without reading the text in between.
    */
   messages: {
     partitionKey: S('conversation_id'),
@@ -64,6 +66,12 @@ export const tables = {
         sortKey: S('pending_since'),
       },
       byGallery: { name: 'by-gallery', kind: 'global', partitionKey: S('gallery_user_id'), sortKey: S('id') },
+      byImages: {
+        name: 'by-images',
+        kind: 'global',
+        partitionKey: S('conversation_id'),
+        sortKey: S('image_id'),
+      },
     },
     envVar: 'MESSAGES_TABLE',
   },

@@ -3,7 +3,7 @@ import type { ImageData } from '@thumbnail-studio/providers';
 import { classifyRequest, makeVariations, type Operation, otherErrorText } from '@thumbnail-studio/providers';
 import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
-import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../core/jobs';
+import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
@@ -14,7 +14,7 @@ import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { createProvider, isProviderId } from '../providers';
 import { nameConversationAfterAnswer } from './conversations';
-import { contextKeysOf, loadChosenImages, loadContextImages, loadPeople, toChatTurns } from './job-context';
+import { loadChosenImages, loadContextImages, loadPeople, toChatTurns } from './job-context';
 import { storeJobImage } from './job-images';
 import type { AnsweredJob } from './legibility-check';
 
@@ -92,13 +92,11 @@ async function answerJob(
   let settled = false;
   try {
     // The job answers the message it was sent with, even if another tab's send interleaved ids;
-    // it reads back from there only as far as the classifier and the context images need.
+    // it reads the turns the classifier sees and, past them, only the messages with images.
     if (!job.request_id) throw new Error('the job has no user message');
     const recent = await listRecentMessages(job.conversation_id, job.request_id, {
       turns: CLASSIFIER_TURNS,
       imageMessages: CONTEXT_IMAGE_MESSAGES,
-      lookback: CONTEXT_LOOKBACK_MESSAGES,
-      hasImages: (m) => contextKeysOf(m).length > 0,
     });
     const request = recent.messages.at(-1);
     if (!request || request.id !== job.request_id || request.role !== 'user') {

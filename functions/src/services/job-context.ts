@@ -1,18 +1,13 @@
 import type { ChatTurn, ImageData, Person } from '@thumbnail-studio/providers';
 import { getBlob } from '../adapters/blob-store';
 import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
+import { contextKeysOf } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { getModelsByIds } from '../data/models-repo';
 import { logger } from '../lib/logger';
 
 /** At most this many photos of one person go to the provider, primary first. */
 const IMAGES_PER_PERSON = 3;
-
-/** The images a message contributes as context: its uploads, or the original of the image it generated. */
-export const contextKeysOf = (message: StoredMessage): string[] => [
-  ...(message.uploaded_images ?? []),
-  ...(message.image_keys ? [message.image_keys.original] : []),
-];
 
 /** The conversation as the classifier sees it, up to and including the pending job. */
 export const toChatTurns = (messages: StoredMessage[]): ChatTurn[] =>

@@ -1,6 +1,6 @@
 import { type EditFrom, type OwnKeyProvider, ownKeyAnswerText } from '@thumbnail-studio/contract';
 import { deleteBlobs } from '../adapters/blob-store';
-import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../core/jobs';
+import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage, newMessage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
@@ -9,7 +9,6 @@ import { trackModelUsage } from '../data/models-repo';
 import { newId } from '../lib/ids';
 import { normalizeGeneratedImage } from '../lib/images';
 import { nameConversationAfterAnswer } from './conversations';
-import { contextKeysOf } from './job-context';
 import { storeJobImage } from './job-images';
 import { acceptReferences, discardUploads, readUpload } from './references';
 import { chosenImage, requireModels } from './send-message';
@@ -103,8 +102,6 @@ async function afterAnswer(userMessage: StoredMessage, assistantMessage: StoredM
   const recent = await listRecentMessages(userMessage.conversation_id, userMessage.id, {
     turns: CLASSIFIER_TURNS,
     imageMessages: CONTEXT_IMAGE_MESSAGES,
-    lookback: CONTEXT_LOOKBACK_MESSAGES,
-    hasImages: (m) => contextKeysOf(m).length > 0,
   });
   await nameConversationAfterAnswer(
     userMessage,

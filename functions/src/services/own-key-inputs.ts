@@ -1,16 +1,10 @@
 import { type EditFrom, type OwnKeyInputs, PHASE_TEXT } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
-import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES, CONTEXT_LOOKBACK_MESSAGES } from '../core/jobs';
+import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { newMessage } from '../core/messages';
 import { listRecentMessages } from '../data/messages-repo';
 import { newId } from '../lib/ids';
-import {
-  chosenImageKeys,
-  contextImageKeys,
-  contextKeysOf,
-  peoplePhotoKeys,
-  toChatTurns,
-} from './job-context';
+import { chosenImageKeys, contextImageKeys, peoplePhotoKeys, toChatTurns } from './job-context';
 import { checkUpload } from './references';
 import { chosenImage, requireModels } from './send-message';
 
@@ -42,8 +36,6 @@ export async function ownKeyInputs(input: OwnKeyInputsRequest): Promise<OwnKeyIn
   const recent = await listRecentMessages(conversationId, newId(), {
     turns: CLASSIFIER_TURNS,
     imageMessages: CONTEXT_IMAGE_MESSAGES,
-    lookback: CONTEXT_LOOKBACK_MESSAGES,
-    hasImages: (m) => contextKeysOf(m).length > 0,
   });
   const owner = { conversation_id: conversationId, user_id: userId, created_at: new Date().toISOString() };
   const request = newMessage({
