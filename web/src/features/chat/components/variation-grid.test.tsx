@@ -13,6 +13,7 @@ const image = (index: number) => ({
   image_sources: null,
   full_image_url: null,
   downloads: ['jpeg' as const, 'png' as const],
+  share_token: null,
 });
 
 function Grid() {
