@@ -6,6 +6,7 @@ import { LandingPage } from './pages/landing-page';
 import { SidebarPage } from './pages/sidebar-page';
 import { checkScreen as checkScreenIn } from './support/a11y';
 import { codeFromOutbox, expect, persona, test } from './support/fixtures';
+import { holdRedirect } from './support/redirect';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -104,6 +105,8 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { name: 'This thumbnail is no longer shared' })).toBeVisible();
       await checkScreen('shared-thumbnail-gone');
 
+      // The cancel page moves on after 3 seconds: that is held while it is scanned.
+      await holdRedirect(page);
       await page.goto('/checkout-cancel');
       await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
       await expect(page.getByText('Your payment was cancelled and no charges were made.')).toBeVisible();
