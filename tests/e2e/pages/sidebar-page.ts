@@ -152,6 +152,12 @@ export class SidebarPage {
     }
   }
 
+  /** The title of the row that has the focus, if one has. */
+  async focusedTitle() {
+    const focused = this.list().locator('button[data-row-id]:focus');
+    return (await focused.count()) > 0 ? focused.getAttribute('aria-label') : undefined;
+  }
+
   /** The accessible text of the first element in the page's tab order that is shown. */
   firstTabbableName() {
     return this.page.evaluate(() => {
