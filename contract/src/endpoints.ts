@@ -134,14 +134,21 @@ export const endpoints = {
   getMessage: { method: 'GET', path: '/api/messages/{id}', response: z.object({ message: messageSchema }) },
   /**
    * One download of an image message (`{format}`: `jpeg` or `png`): made from the original the first
-   * time it is asked for, then signed like any image.
+   * time it is asked for, then signed like any image. `?image=<index>` names one of an answer's
+   * variations; the first by default.
    */
   getDownload: { method: 'GET', path: '/api/messages/{id}/downloads/{format}', response: downloadSchema },
   /** The caller's generated images, newest first; `?cursor=` from the previous page's `next_cursor`. */
   listGallery: { method: 'GET', path: '/api/gallery', response: galleryPageSchema },
-  /** Makes (or answers again) the public link of one of the caller's images. */
+  /**
+   * Makes (or answers again) the public link of one of the caller's images: `?image=<index>` names
+   * one of an answer's variations, the first by default. Each variation has a link of its own.
+   */
   shareImage: { method: 'POST', path: '/api/messages/{id}/share', response: shareSchema },
-  /** Revokes the image's public link: its page and picture are gone at once. */
+  /**
+   * Revokes the public link of one image (`?image=<index>`, as when sharing): its page and picture
+   * are gone at once; the message's other images keep theirs.
+   */
   unshareImage: { method: 'DELETE', path: '/api/messages/{id}/share', response: null },
   /**
    * One zip of the YouTube-ready 1280x720 JPEGs of 2 or 3 of the caller's images, numbered in the

@@ -5,7 +5,8 @@ import { messageSchema } from './messages';
 export const GALLERY_PAGE_SIZE = 24;
 
 /**
- * One page of the caller's generated images across every conversation, newest first;
+ * One page of the caller's generated images across every conversation, newest first, as the
+ * answers that hold them: an answer with variations lists every one in `images`.
  * `next_cursor`, when present, asks (`?cursor=`) for the older ones after them.
  */
 export const galleryPageSchema = z.object({
@@ -17,7 +18,8 @@ export type GalleryPage = z.infer<typeof galleryPageSchema>;
 
 /**
  * A public link to one image: its unguessable token. The page is `getSharedPage` with it, on the
- * app's own origin; the same image shared again answers the same token.
+ * app's own origin; the same image shared again answers the same token, another variation of
+ * the same answer another one.
  */
 export const shareSchema = z.object({ token: z.string() });
 

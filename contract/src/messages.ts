@@ -40,7 +40,8 @@ export type EditFrom = z.infer<typeof editFromSchema>;
 
 /**
  * One image of an answer: `index` is its place among the message's images (0 is the first,
- * the one `image_url` shows), the other fields as on the message.
+ * the one `image_url` shows), the other fields as on the message. Each image is shared on its
+ * own: `share_token` is its public link's while it has one.
  */
 export const messageImageSchema = z.object({
   index: z.int().check(z.nonnegative()),
@@ -48,6 +49,7 @@ export const messageImageSchema = z.object({
   image_sources: z._default(z.nullable(z.array(imageSourceSchema)), null),
   full_image_url: z._default(z.nullable(z.string()), null),
   downloads: z.array(z.enum(DOWNLOAD_FORMATS)),
+  share_token: z._default(z.nullable(z.string()), null),
 });
 
 /**
@@ -86,7 +88,7 @@ export const messageSchema = z.object({
    * image is ready. Written before `legibility`, so a message with a verdict has both.
    */
   likeness: z.optional(z.nullable(likenessSchema)),
-  /** The token of the image's public link while it is shared (only its owner reads it). */
+  /** The token of the first image's public link while it is shared (only its owner reads it). */
   share_token: z._default(z.nullable(z.string()), null),
   /**
    * Every image of an answer that asked for variations, the first being `image_url`'s; null on

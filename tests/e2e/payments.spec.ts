@@ -4,6 +4,7 @@ import { AppPage } from './pages/app-page';
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { holdRedirect, releaseRedirect } from './support/redirect';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
@@ -42,7 +43,10 @@ test.describe('buying credits through the local checkout', () => {
       await expect(dialog).toContainText(INSUFFICIENT_CREDITS_TEXT);
       await checkScreen(page, 'checkout-dialog');
       await checkoutFor(page, /Popular/);
-      await checkScreen(page, 'checkout-hosted-page');
+      // The card provider's page, not ours: it has one look of its own.
+      await checkScreen(page, 'checkout-hosted-page', { onlyAsShown: true });
+      // The success page moves on after 3 seconds: that is held while it is scanned.
+      await holdRedirect(page);
       await page.getByRole('button', { name: 'Pay' }).click();
     });
 
@@ -50,6 +54,7 @@ test.describe('buying credits through the local checkout', () => {
       await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
       await expect(page.getByText('25 credits have been added to your account')).toBeVisible();
       await checkScreen(page, 'checkout-success');
+      await releaseRedirect(page);
       await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
       const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
       await expect(dialog.getByRole('status')).toContainText('25 credits have been added to your account');
@@ -80,6 +85,8 @@ test.describe('buying credits through the local checkout', () => {
     await expect(app.credits()).toHaveAccessibleName('3 credits');
     await openPurchase(page);
     await checkoutFor(page, /Starter/);
+    // The cancel page moves on after 3 seconds: that is held while it is scanned.
+    await holdRedirect(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();

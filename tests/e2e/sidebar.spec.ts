@@ -1,7 +1,8 @@
 import { DEFAULT_TITLE, EMPTY_TITLE_TEXT, TITLE_LENGTH } from '@thumbnail-studio/contract';
 import { ChatPage } from './pages/chat-page';
 import { SidebarPage } from './pages/sidebar-page';
-import { checkScreen } from './support/a11y';
+import { checkScreen, showColourScheme } from './support/a11y';
+import { contrastRatio } from './support/colours';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 const sizes = [
@@ -192,6 +193,54 @@ test.describe('keyboard and focus', () => {
     await expect(confirm).toHaveCount(0);
     await expect(sidebar.rows()).toHaveCount(3);
     await expect(sidebar.row('Oldest')).toBeFocused();
+  });
+
+  test('desktop: a long title shows in full while its row has the focus, then is cut again; the open row stands out in both themes', async ({
+    page,
+  }) => {
+    const app = await signUpThroughUi(page, persona('keys-titles'));
+    const sidebar = new SidebarPage(page);
+    const long = 'A very long title for a cooking video about fresh pasta at home';
+    await sidebar.createThroughApi([long, 'Newest']);
+    await page.reload();
+    await app.expectSignedIn();
+    await expect(sidebar.rows()).toHaveCount(3);
+    await expect(sidebar.current()).toHaveAccessibleName('Newest');
+    // Not open, not focused: cut with an ellipsis (the native tooltip has it in full).
+    expect(await sidebar.titleInFull(sidebar.row(long))).toBe(false);
+
+    await sidebar.newConversationButton().focus();
+    await page.keyboard.press('Tab');
+    await expect(sidebar.row('Newest')).toBeFocused();
+    // Down the list to the long title (where the untitled one sorts depends on when it was opened).
+    await page.keyboard.press('Home');
+    for (let presses = 0; presses < 3 && (await sidebar.focusedTitle()) !== long; presses++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(sidebar.row(long)).toBeFocused();
+    await expect(sidebar.row(long)).not.toHaveAttribute('aria-current');
+    await expect.poll(() => sidebar.titleInFull(sidebar.row(long))).toBe(true);
+    await checkScreen(page, 'sidebar-long-title-focused');
+
+    // Out of the list (the row's own actions would keep it open): cut again.
+    await page.keyboard.press('Shift+Tab');
+    await expect(sidebar.list().locator(':focus')).toHaveCount(0);
+    await expect.poll(() => sidebar.titleInFull(sidebar.row(long))).toBe(false);
+
+    // The open row: an accent bar at its edge that stands out from the sidebar (3:1, as any
+    // control's boundary must), on a background of its own, in the dark theme and the light one.
+    await app.messageBox().focus();
+    for (const scheme of ['dark', 'light'] as const) {
+      await showColourScheme(page, scheme);
+      const open = await sidebar.look(sidebar.current());
+      const other = await sidebar.look(sidebar.row(long));
+      expect(open.bar, `the open row's bar (${scheme})`).not.toBeNull();
+      expect(other.bar, `no bar on a row that is not open (${scheme})`).toBeNull();
+      expect(open.bar?.width ?? 0).toBeGreaterThanOrEqual(3);
+      expect(open.bar?.height ?? 0).toBeGreaterThanOrEqual(open.rowHeight / 2);
+      expect(contrastRatio(open.bar?.colour ?? open.sidebar, open.sidebar)).toBeGreaterThanOrEqual(3);
+      expect(open.row).not.toEqual(other.row);
+    }
   });
 
   test('phone: opening a conversation leaves the keyboard down, and the skip link still leads to the prompt', async ({

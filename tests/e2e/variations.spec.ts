@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
+import { GalleryPage, ShareMenu } from './pages/gallery-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
@@ -8,10 +9,14 @@ import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
 
 test.describe('variations offline', () => {
-  test("two variations for two credits, shown as a grid; 'Edit this one' makes the next edit start from it", async ({
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test("two variations for two credits, shown as a grid; 'Edit this one' makes the next edit start from it; each is shared and in the gallery on its own", async ({
     page,
+    browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
+    let secondJpeg = Buffer.alloc(0);
     const app = await signUpThroughUi(page, persona('variations'));
     const chat = new ChatPage(page);
     await expect(app.credits()).toHaveAccessibleName('3 credits');
@@ -37,7 +42,8 @@ test.describe('variations offline', () => {
       await chat.variation(2).getByRole('button', { name: 'Download variation 2 of 2' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('cooking_thumbnail__pasta_night__generated.jpg');
-      const meta = await sharp(await readFile(await download.path())).metadata();
+      secondJpeg = await readFile(await download.path());
+      const meta = await sharp(secondJpeg).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1280, 720]);
       await checkScreen(page, 'chat-variations');
     });
@@ -66,6 +72,60 @@ test.describe('variations offline', () => {
       await expect(chat.userMessages().last()).toContainText('Edits variation 2');
       await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
       await expect(app.credits()).toHaveAccessibleName('0 credits');
+    });
+
+    const links: string[] = [];
+    await test.step('each variation has a share action and a public link of its own, showing that variation', async () => {
+      for (const n of [2, 1]) {
+        const share = new ShareMenu(page, chat.variation(n));
+        await expect(share.trigger()).toHaveText('Share');
+        await share.copyLink();
+        links.push(await page.evaluate<string>('navigator.clipboard.readText()'));
+      }
+      const [second, first] = links;
+      expect(second).toMatch(/\/api\/shared\/[A-Za-z0-9_-]{32}$/);
+      expect(first).not.toBe(second);
+      const stranger = await browser.newContext();
+      const visitor = await stranger.newPage();
+      expect((await visitor.goto(second ?? ''))?.status()).toBe(200);
+      const picture = await stranger.request.get(
+        (await visitor.locator('meta[property="og:image"]').getAttribute('content')) ?? '',
+      );
+      expect(Buffer.from(await picture.body()).equals(secondJpeg)).toBe(true);
+      await stranger.close();
+    });
+
+    await test.step('the gallery lists every variation as its own card, newest first, each downloaded and revoked on its own', async () => {
+      const gallery = new GalleryPage(page);
+      await gallery.openFromHeader();
+      // The edit, then the two variations of the answer before it.
+      await expect(gallery.cards()).toHaveCount(3);
+      await expect(gallery.cards().nth(1)).toContainText('PASTA NIGHT" (variation 1 of 2)');
+      await expect(gallery.cards().nth(2)).toContainText('PASTA NIGHT" (variation 2 of 2)');
+      const second = gallery.cards().nth(2);
+      await expect(second.getByRole('img')).toHaveJSProperty('complete', true);
+      await expect(new ShareMenu(page, second).trigger()).toHaveText('Shared');
+      await checkScreen(page, 'gallery-variations');
+
+      const downloading = page.waitForEvent('download');
+      await second.getByRole('button', { name: 'Download' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('cooking_thumbnail__pasta_night__generated.jpg');
+      expect((await readFile(await download.path())).equals(secondJpeg)).toBe(true);
+
+      await new ShareMenu(page, second).stopSharing();
+      const [secondLink, firstLink] = links;
+      expect((await page.request.get(secondLink ?? '')).status()).toBe(404);
+      expect((await page.request.get(firstLink ?? '')).status()).toBe(200);
+      await expect(new ShareMenu(page, gallery.cards().nth(1)).trigger()).toHaveText('Shared');
+
+      await second.getByRole('link', { name: 'Open in conversation' }).click();
+      await app.expectSignedIn();
+      const opened = chat.log().locator('article[aria-current="true"]');
+      await expect(opened).toBeInViewport();
+      await expect(opened.getByRole('list', { name: 'Variations' })).toBeVisible();
+      await expect(new ShareMenu(page, chat.variation(2)).trigger()).toHaveText('Share');
+      await expect(new ShareMenu(page, chat.variation(1)).trigger()).toHaveText('Shared');
     });
   });
 

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeImage, newConversation } from '../support/images';
+import { waitForSettled } from '../support/jobs';
 import { repoRoot } from '../support/local-cloud-process';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -66,6 +67,31 @@ describe('the gallery', () => {
     expect(status).toBe(200);
     expect(body.images).toEqual([]);
     expect((await apiAs(baseUrl, undefined)('GET', '/api/gallery')).status).toBe(401);
+  });
+});
+
+describe('the gallery of an answer with variations', () => {
+  it('lists every variation, each with its previews, its downloads and its own public link', async () => {
+    const owner = await newUser('gallery-variations');
+    const conversationId = await newConversation(owner);
+    const sent = await owner('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'A lighthouse in a storm "LOST"',
+      variations: 3,
+    });
+    expect(sent.status).toBe(202);
+    const answer: Message = await waitForSettled(owner, sent.body.assistantMessage.id);
+    const shared = (await owner('POST', `/api/messages/${answer.id}/share?image=2`)).body.token;
+
+    const { body } = await owner('GET', '/api/gallery');
+    expect(body.images.map((image: Message) => image.id)).toEqual([answer.id]);
+    const [listed] = body.images as Message[];
+    expect(listed?.images?.map((image) => image.index)).toEqual([0, 1, 2]);
+    for (const image of listed?.images ?? []) {
+      expect(image.image_sources?.map((source) => source.width)).toEqual([480, 960, 1280]);
+      expect(image.downloads).toEqual(['jpeg', 'png']);
+    }
+    expect(listed?.images?.map((image) => image.share_token)).toEqual([null, null, shared]);
+    expect(new Set(listed?.images?.map((image) => image.image_url.split('?')[0])).size).toBe(3);
   });
 });
 

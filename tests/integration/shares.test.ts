@@ -1,9 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeImage, newConversation } from '../support/images';
+import { waitForSettled } from '../support/jobs';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -15,8 +16,8 @@ async function newUser(name: string) {
   return apiAs(baseUrl, user.accessToken);
 }
 
-/** Whether the local cloud's `shares` table still holds the link with this token. */
-async function shareItemExists(token: string): Promise<boolean> {
+/** A client of the local cloud's DynamoDB, for what the API does not show; destroyed after `use`. */
+async function withTables<T>(use: (client: DynamoDBDocumentClient) => Promise<T>): Promise<T> {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: runtime.dynamodbEndpoint,
@@ -24,12 +25,46 @@ async function shareItemExists(token: string): Promise<boolean> {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-  const { Item } = await client.send(
-    new GetCommand({ TableName: 'shares', Key: { token }, ConsistentRead: true }),
-  );
-  client.destroy();
-  return Item !== undefined;
+  try {
+    return await use(client);
+  } finally {
+    client.destroy();
+  }
 }
+
+/** Whether the local cloud's `shares` table still holds the link with this token. */
+const shareItemExists = (token: string): Promise<boolean> =>
+  withTables(async (client) => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: 'shares', Key: { token }, ConsistentRead: true }),
+    );
+    return Item !== undefined;
+  });
+
+/** A link as one made before variations was stored: no image index, the message's first image. */
+const storeLinkFromBeforeVariations = (image: Message, token: string) =>
+  withTables(async (client) => {
+    await client.send(
+      new PutCommand({
+        TableName: 'shares',
+        Item: {
+          token,
+          user_id: image.user_id,
+          conversation_id: image.conversation_id,
+          message_id: image.id,
+          created_at: new Date().toISOString(),
+        },
+      }),
+    );
+    await client.send(
+      new UpdateCommand({
+        TableName: 'messages',
+        Key: { conversation_id: image.conversation_id, id: image.id },
+        UpdateExpression: 'SET share_token = :t',
+        ExpressionAttributeValues: { ':t': token },
+      }),
+    );
+  });
 
 /** A page as anyone gets it: no token, redirects not followed. */
 const visit = (path: string) => fetch(`${baseUrl}${path}`, { redirect: 'manual' });
@@ -122,6 +157,99 @@ describe('sharing an image', () => {
     expect(await shareItemExists(token)).toBe(false);
     expect((await visit(`/api/shared/${token}`)).status).toBe(404);
     expect((await visit(`/api/shared/${token}/image`)).status).toBe(404);
+  });
+});
+
+describe('sharing one variation of an answer', () => {
+  let owner: Api;
+  let answer: Message;
+  beforeAll(async () => {
+    owner = await newUser('variation-sharer');
+    const conversationId = await newConversation(owner);
+    const sent = await owner('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'A red fox "FAST", three ways',
+      variations: 3,
+    });
+    expect(sent.status).toBe(202);
+    answer = await waitForSettled(owner, sent.body.assistantMessage.id);
+    expect(answer.images).toHaveLength(3);
+  });
+
+  /** The path of a signed URL: the stored object it points at. */
+  const objectOf = (url: string) => new URL(url).pathname;
+  const jpegOf = async (index: number) =>
+    objectOf((await owner('GET', `/api/messages/${answer.id}/downloads/jpeg?image=${index}`)).body.url);
+  const pictureOf = async (token: string) =>
+    objectOf((await visit(`/api/shared/${token}/image`)).headers.get('location') ?? '');
+
+  it('gives each variation a link of its own, whose page shows that variation', async () => {
+    const second = await owner('POST', `/api/messages/${answer.id}/share?image=1`);
+    expect(second.status).toBe(200);
+    expect(second.body.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await owner('POST', `/api/messages/${answer.id}/share?image=1`)).body.token).toBe(
+      second.body.token,
+    );
+    const first = (await owner('POST', `/api/messages/${answer.id}/share`)).body.token;
+    expect(first).not.toBe(second.body.token);
+
+    const { message } = (await owner('GET', `/api/messages/${answer.id}`)).body;
+    expect(message.share_token).toBe(first);
+    expect(message.images.map((image: { share_token: string | null }) => image.share_token)).toEqual([
+      first,
+      second.body.token,
+      null,
+    ]);
+    expect(message).not.toHaveProperty('share_token_1');
+
+    expect((await visit(`/api/shared/${second.body.token}`)).status).toBe(200);
+    expect(await pictureOf(second.body.token)).toBe(await jpegOf(1));
+    expect(await pictureOf(first)).toBe(await jpegOf(0));
+    expect(await jpegOf(1)).not.toBe(await jpegOf(0));
+  });
+
+  it('revokes one variation without the others, and refuses an image the answer does not have', async () => {
+    const first = (await owner('POST', `/api/messages/${answer.id}/share`)).body.token;
+    const third = (await owner('POST', `/api/messages/${answer.id}/share?image=2`)).body.token;
+    expect((await owner('DELETE', `/api/messages/${answer.id}/share?image=2`)).status).toBe(204);
+    expect((await visit(`/api/shared/${third}`)).status).toBe(404);
+    expect((await visit(`/api/shared/${third}/image`)).status).toBe(404);
+    expect((await visit(`/api/shared/${first}`)).status).toBe(200);
+    const { message } = (await owner('GET', `/api/messages/${answer.id}`)).body;
+    expect(message.images[2].share_token).toBeNull();
+    expect(message.share_token).toBe(first);
+
+    for (const image of ['3', '-1', 'two']) {
+      expect((await owner('POST', `/api/messages/${answer.id}/share?image=${image}`)).status).toBe(404);
+      expect((await owner('DELETE', `/api/messages/${answer.id}/share?image=${image}`)).status).toBe(404);
+    }
+  });
+
+  it("deletes every variation's link with the conversation", async () => {
+    const tokens = await Promise.all(
+      [0, 1, 2].map(
+        async (index) => (await owner('POST', `/api/messages/${answer.id}/share?image=${index}`)).body.token,
+      ),
+    );
+    expect(new Set(tokens).size).toBe(3);
+    expect((await owner('DELETE', `/api/conversations/${answer.conversation_id}`)).status).toBe(204);
+    for (const token of tokens) {
+      expect(await shareItemExists(token)).toBe(false);
+      expect((await visit(`/api/shared/${token}`)).status).toBe(404);
+    }
+  });
+});
+
+describe('a link made before variations', () => {
+  it('still shows its image, and revoking it still works', async () => {
+    const owner = await newUser('old-link');
+    const image = await makeImage(owner, await newConversation(owner), 'An old shared thumbnail');
+    const token = 'B'.repeat(32);
+    await storeLinkFromBeforeVariations(image, token);
+    expect((await visit(`/api/shared/${token}`)).status).toBe(200);
+    expect((await owner('POST', `/api/messages/${image.id}/share`)).body.token).toBe(token);
+    expect((await owner('DELETE', `/api/messages/${image.id}/share`)).status).toBe(204);
+    expect((await visit(`/api/shared/${token}`)).status).toBe(404);
+    expect(await shareItemExists(token)).toBe(false);
   });
 });
 

@@ -8,12 +8,18 @@
   }
 
   // The theme: the one the creator chose in the app, else the system's (dark when it says nothing),
-  // set here so the page never flashes the other one. The same rule as src/lib/theme.ts.
-  const choice = storage?.getItem('theme');
-  const light =
-    choice === 'light' || (choice !== 'dark' && matchMedia('(prefers-color-scheme: light)').matches);
-  document.documentElement.classList.toggle('light', light);
-  document.documentElement.classList.toggle('dark', !light);
+  // set here so the page never flashes the other one, and again whenever the system's changes, so
+  // the landing and sign-in screens follow it too before the app's code is loaded. The same rule
+  // as src/lib/theme.ts.
+  const prefersLight = matchMedia('(prefers-color-scheme: light)');
+  const applyTheme = () => {
+    const choice = storage?.getItem('theme');
+    const light = choice === 'light' || (choice !== 'dark' && prefersLight.matches);
+    document.documentElement.classList.toggle('light', light);
+    document.documentElement.classList.toggle('dark', !light);
+  };
+  applyTheme();
+  prefersLight.addEventListener('change', applyTheme);
 
   // The HTML holds the prerendered landing page; a visitor who will see the app instead (a route
   // other than `/`, or a session Amplify may restore) must not see it flash first, so it is hidden

@@ -1,4 +1,4 @@
-import { type DownloadFormat, NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
+import { type DownloadFormat, MAX_VARIATIONS, NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
 import type { ImageKeys, MessageRole, MessageStatus, StoredMessage } from './types';
 
 /** The images a message gives later requests as context: its uploads, or the original of the image it generated. */
@@ -51,3 +51,23 @@ export const imageKeysOf = (message: StoredMessage): string[] => [
   ...(message.uploaded_images ?? []),
   ...imagesOf(message).flatMap(keysOfImage),
 ];
+
+/** The attribute of a message that holds the public link token of one of its images. */
+export type ShareTokenAttribute = 'share_token' | `share_token_${number}`;
+
+/**
+ * Where a message keeps the public link token of its `index`th image: the first image's in
+ * `share_token` (where links made before variations are), each other's in `share_token_<index>`.
+ */
+export const shareTokenAttribute = (index: number): ShareTokenAttribute =>
+  index === 0 ? 'share_token' : `share_token_${index}`;
+
+/** The token of the public link of the message's `index`th image, while it has one. */
+export const shareTokenOf = (message: StoredMessage, index: number): string | undefined =>
+  message[shareTokenAttribute(index)];
+
+/** Every public link token a message holds, one per image shared. */
+export const shareTokensOf = (message: StoredMessage): string[] =>
+  Array.from({ length: MAX_VARIATIONS }, (_, index) => shareTokenOf(message, index)).filter(
+    (token): token is string => Boolean(token),
+  );

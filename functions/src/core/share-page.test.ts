@@ -54,4 +54,13 @@ describe('the shared image page', () => {
     expect(html).toContain('href="https://studio.example/"');
     expect(html).not.toContain('og:image');
   });
+
+  it("follows the visitor's light or dark preference, dark when it says nothing", () => {
+    for (const html of [page('A fox'), renderGonePage('https://studio.example/')]) {
+      const style = html.match(/<style>(.*)<\/style>/)?.[1] ?? '';
+      expect(style).toMatch(/^:root\{color-scheme:dark;/);
+      expect(style).toMatch(/@media \(prefers-color-scheme:light\)\{:root\{color-scheme:light;/);
+      expect(style).toContain('background:var(--bg);color:var(--text)');
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The public page of a shared thumbnail: plain HTML, no script, with the Open Graph and Twitter
- * tags chat and social apps read to preview a link, and a 404 page for a link that is gone.
+ * tags chat and social apps read to preview a link, and a 404 page for a link that is gone. Both
+ * follow the visitor's light or dark preference.
  */
 
 /** The page's title: the prompt, at most this many characters with an ellipsis, or a fixed one. */
@@ -30,11 +31,17 @@ export function shareTitle(prompt: string | null | undefined): string {
     : text;
 }
 
+/**
+ * Dark unless the visitor's system asks for light, as the app does; both pairs of text and
+ * background pass WCAG AA. `color-scheme` says which one shows, to the browser's own controls too.
+ */
 const STYLE =
-  'body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:16px;box-sizing:border-box;background:#09090b;color:#f4f4f5;font-family:system-ui,sans-serif}' +
-  'img{width:100%;max-width:1280px;height:auto;aspect-ratio:16/9;border-radius:12px;background:#18181b}' +
+  ':root{color-scheme:dark;--bg:#09090b;--text:#f4f4f5;--link:#a78bfa;--frame:#18181b}' +
+  '@media (prefers-color-scheme:light){:root{color-scheme:light;--bg:#ffffff;--text:#18181b;--link:#6d28d9;--frame:#f4f4f5}}' +
+  'body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:16px;box-sizing:border-box;background:var(--bg);color:var(--text);font-family:system-ui,sans-serif}' +
+  'img{width:100%;max-width:1280px;height:auto;aspect-ratio:16/9;border-radius:12px;background:var(--frame)}' +
   'h1{font-size:1.125rem;font-weight:600;margin:0;max-width:1280px;text-align:center}' +
-  'a{color:#a5b4fc}';
+  'a{color:var(--link)}';
 
 function page(head: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><style>${STYLE}</style>${head}</head><body>${body}</body></html>`;

@@ -59,8 +59,13 @@ export interface StoredMessage
   image_id?: string;
   /** On a generated image: its owner, so the sparse `byGallery` index lists it. */
   gallery_user_id?: string;
-  /** While the image has a public link: the link's token (its `shares` item). */
+  /** While the first image has a public link: the link's token (its `shares` item). */
   share_token?: string;
+  /**
+   * While another of the answer's images (its variations) has a public link: the link's token,
+   * under `share_token_<index>` (see `shareTokenAttribute`).
+   */
+  [variationShare: `share_token_${number}`]: string | undefined;
   provider?: string;
   /** On a job: the id of the user message it answers. */
   request_id?: string;

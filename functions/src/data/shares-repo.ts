@@ -1,14 +1,17 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { shareTokenAttribute } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/clients';
 import { TransactionFailedError, tableName, transact } from './dynamo';
 
-/** A public link to one image: found by its token, pointing at the message it shows. */
+/** A public link to one image: found by its token, pointing at the message and the image it shows. */
 export interface ShareItem {
   token: string;
   user_id: string;
   conversation_id: string;
   message_id: string;
+  /** Which of the message's images (its variations); absent on links made before them: the first. */
+  image_index?: number;
   created_at: string;
 }
 
@@ -27,15 +30,22 @@ export async function getShareByToken(token: string): Promise<ShareItem | undefi
 }
 
 /**
- * Stores a new link to the message's image and marks the message with it, together. False when
- * the message is gone, not the user's, or got a link meanwhile (the caller reads it again).
+ * Stores a new link to one of the message's images (`index`) and marks the message with it,
+ * together. False when the message is gone, not the user's, or that image got a link meanwhile
+ * (the caller reads it again).
  */
-export async function createShare(message: StoredMessage, token: string, now: string): Promise<boolean> {
+export async function createShare(
+  message: StoredMessage,
+  index: number,
+  token: string,
+  now: string,
+): Promise<boolean> {
   const share: ShareItem = {
     token,
     user_id: message.user_id,
     conversation_id: message.conversation_id,
     message_id: message.id,
+    image_index: index,
     created_at: now,
   };
   try {
@@ -52,8 +62,9 @@ export async function createShare(message: StoredMessage, token: string, now: st
         Update: {
           TableName: tableName('messages'),
           Key: messageKey(message),
-          UpdateExpression: 'SET share_token = :t',
-          ConditionExpression: 'attribute_exists(id) AND user_id = :u AND attribute_not_exists(share_token)',
+          UpdateExpression: 'SET #share = :t',
+          ConditionExpression: 'attribute_exists(id) AND user_id = :u AND attribute_not_exists(#share)',
+          ExpressionAttributeNames: { '#share': shareTokenAttribute(index) },
           ExpressionAttributeValues: { ':t': token, ':u': message.user_id },
         },
       },
@@ -65,18 +76,22 @@ export async function createShare(message: StoredMessage, token: string, now: st
   }
 }
 
-/** Deletes the message's link and its mark, together; false if it was already revoked. */
-export async function deleteShare(message: StoredMessage & { share_token: string }): Promise<boolean> {
+/**
+ * Deletes the link of one of the message's images (`index`, whose link has `token`) and the
+ * message's mark of it, together; false if it was already revoked. Its other images' links stay.
+ */
+export async function deleteShare(message: StoredMessage, index: number, token: string): Promise<boolean> {
   try {
     await transact({
-      share: { Delete: { TableName: table(), Key: { token: message.share_token } } },
+      share: { Delete: { TableName: table(), Key: { token } } },
       message: {
         Update: {
           TableName: tableName('messages'),
           Key: messageKey(message),
-          UpdateExpression: 'REMOVE share_token',
-          ConditionExpression: 'share_token = :t',
-          ExpressionAttributeValues: { ':t': message.share_token },
+          UpdateExpression: 'REMOVE #share',
+          ConditionExpression: '#share = :t',
+          ExpressionAttributeNames: { '#share': shareTokenAttribute(index) },
+          ExpressionAttributeValues: { ':t': token },
         },
       },
     });

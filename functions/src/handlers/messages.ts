@@ -15,7 +15,15 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '../lib/errors';
-import { createApiHandler, errorAnswer, fileAnswer, json, noContent, parseBody } from '../lib/http';
+import {
+  type ApiEvent,
+  createApiHandler,
+  errorAnswer,
+  fileAnswer,
+  json,
+  noContent,
+  parseBody,
+} from '../lib/http';
 import { settings } from '../lib/settings';
 import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
@@ -36,6 +44,15 @@ async function requireConversation(userId: string, id: string | undefined) {
   const conversation = id ? await getConversationById(userId, id) : undefined;
   if (!conversation) throw new NotFoundError('Conversation not found');
   return conversation;
+}
+
+/**
+ * Which of a message's images a request names (`?image=<index>`, one of an answer's variations):
+ * the first without one; undefined when it is no index at all.
+ */
+function imageIndex(event: ApiEvent): number | undefined {
+  const image = Number(event.queryStringParameters?.image ?? 0);
+  return Number.isInteger(image) && image >= 0 ? image : undefined;
 }
 
 /**
@@ -116,10 +133,8 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
 
   'GET /api/messages/{id}/downloads/{format}': async ({ userId, params, event }) => {
     const format = DOWNLOAD_FORMATS.find((known) => known === params.format);
-    // `?image=<index>` names one of an answer's variations; the first by default.
-    const image = Number(event.queryStringParameters?.image ?? 0);
-    if (!params.id || !format || !Number.isInteger(image) || image < 0)
-      throw new NotFoundError('Message not found');
+    const image = imageIndex(event);
+    if (!params.id || !format || image === undefined) throw new NotFoundError('Message not found');
     return json(200, { url: await getDownloadUrl(userId, params.id, format, image) });
   },
 
@@ -129,15 +144,17 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     return fileAnswer(zip.name, 'application/zip', zip.bytes);
   },
 
-  'POST /api/messages/{id}/share': async ({ userId, params }) => {
+  'POST /api/messages/{id}/share': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'shareImage');
-    if (!params.id) throw new NotFoundError('Message not found');
-    return json(200, { token: await shareImage(userId, params.id) });
+    const image = imageIndex(event);
+    if (!params.id || image === undefined) throw new NotFoundError('Message not found');
+    return json(200, { token: await shareImage(userId, params.id, image) });
   },
 
-  'DELETE /api/messages/{id}/share': async ({ userId, params }) => {
-    if (!params.id) throw new NotFoundError('Message not found');
-    await unshareImage(userId, params.id);
+  'DELETE /api/messages/{id}/share': async ({ userId, params, event }) => {
+    const image = imageIndex(event);
+    if (!params.id || image === undefined) throw new NotFoundError('Message not found');
+    await unshareImage(userId, params.id, image);
     return noContent();
   },
 

@@ -117,6 +117,30 @@ describe('the offline studio: a new image', RENDERS, () => {
     expect(r ?? 0).toBeGreaterThan((b ?? 0) + 30);
   });
 
+  it("puts the subject on the side a reference has its own on, in the reference's colours", async () => {
+    // A green backdrop with one striking thing on it: a red and yellow target on the left.
+    const reference = async (side: 'left' | 'right'): Promise<ImageData> => {
+      const target = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="96" fill="#ffdd00"/><circle cx="100" cy="100" r="60" fill="#e01010"/><circle cx="100" cy="100" r="24" fill="#ffffff"/></svg>',
+      );
+      const backdrop = sharp({ create: { width: 640, height: 360, channels: 3, background: '#1f8a3c' } });
+      const png = await backdrop
+        .composite([{ input: target, left: side === 'left' ? 40 : 400, top: 80 }])
+        .png()
+        .toBuffer();
+      return { bytes: new Uint8Array(png), mimeType: 'image/png' };
+    };
+    const left = await generate('A cat', [await reference('left')]);
+    expect(await share(left, LEFT_HALF, CAT)).toBeGreaterThan(0.08);
+    expect(await share(left, RIGHT_HALF, CAT)).toBeLessThan(0.005);
+    const [r, g, b] = await meanOf(left, { left: WIDTH - 300, top: 600, width: 300, height: 264 });
+    expect(g ?? 0).toBeGreaterThan((r ?? 0) + 20);
+    expect(g ?? 0).toBeGreaterThan((b ?? 0) + 10);
+    const right = await generate('A cat', [await reference('right')]);
+    expect(await share(right, RIGHT_HALF, CAT)).toBeGreaterThan(0.08);
+    expect(await share(right, LEFT_HALF, CAT)).toBeLessThan(0.005);
+  });
+
   it('is the same for the same prompt', async () => {
     const first = Buffer.from(await generate('volcano'));
     // Buffer comparison: a deep equality over 250 KB of bytes takes seconds.

@@ -6,7 +6,7 @@ import {
   titleAfterAnswer,
   titleFromText,
 } from '../core/conversations';
-import { imageKeysOf, newMessage } from '../core/messages';
+import { imageKeysOf, newMessage, shareTokensOf } from '../core/messages';
 import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
@@ -102,7 +102,7 @@ export async function deleteConversationWithContent(userId: string, id: string):
   await Promise.all(pending.map((job) => refundJob(job, DELETED_BEFORE_READY_TEXT)));
   const deleted = await deleteMessagesByConversation(id);
   // Public links to its images go too (their pages already 404 once the message is gone).
-  await deleteSharesByToken(deleted.flatMap((message) => (message.share_token ? [message.share_token] : [])));
+  await deleteSharesByToken(deleted.flatMap(shareTokensOf));
   // Faces and references go with the conversation, not only the rows that point at them.
   await deleteBlobs(deleted.flatMap(imageKeysOf));
 }

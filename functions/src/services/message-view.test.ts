@@ -61,4 +61,21 @@ describe('viewMessage', () => {
       downloads: ['png'],
     });
   });
+
+  it("answers each variation's own public link, and keeps the stored marks of them to itself", async () => {
+    const keysOf = (n: number): ImageKeys => ({
+      original: `${base}/${n}/original.png`,
+      export: `${base}/${n}/thumbnail-1280x720.png`,
+      preview: `${base}/${n}/preview.jpg`,
+    });
+    const view = await viewMessage({
+      ...imageMessage(keysOf(0)),
+      variation_keys: [keysOf(0), keysOf(1), keysOf(2)],
+      share_token: 'first-link',
+      share_token_2: 'third-link',
+    });
+    expect(view.share_token).toBe('first-link');
+    expect(view.images?.map((image) => image.share_token)).toEqual(['first-link', null, 'third-link']);
+    expect(view).not.toHaveProperty('share_token_2');
+  });
 });

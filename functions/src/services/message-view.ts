@@ -1,6 +1,6 @@
 import type { DownloadFormat, MessageImage } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
-import { downloadKeysOf, imagesOf } from '../core/messages';
+import { downloadKeysOf, imagesOf, shareTokenOf } from '../core/messages';
 import type { ImageKeys, Message, StoredMessage } from '../core/types';
 
 /**
@@ -24,12 +24,18 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     variation_keys: _variations,
     variations: _count,
     edit_from,
-    ...fields
+    ...rest
   } = message;
+  // The other images' link tokens are answered with each image, not as fields of their own.
+  const fields = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !key.startsWith('share_token_')),
+  ) as typeof rest;
   const images = imagesOf(message);
   const [uploaded, viewed] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
-    Promise.all(images.map((keys, index) => viewImage(keys, index, listed))),
+    Promise.all(
+      images.map((keys, index) => viewImage(keys, index, listed, shareTokenOf(message, index) ?? null)),
+    ),
   ]);
   const [first] = viewed;
   return {
@@ -46,7 +52,12 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
 }
 
 /** One image of a message, signed like the message's own fields (the full size only when read alone). */
-async function viewImage(keys: ImageKeys, index: number, listed: boolean): Promise<MessageImage> {
+async function viewImage(
+  keys: ImageKeys,
+  index: number,
+  listed: boolean,
+  shareToken: string | null,
+): Promise<MessageImage> {
   const [preview, sources, full] = await Promise.all([
     signedGetUrl(keys.preview),
     // Images stored before the WebP previews have none: the chat shows their JPEG preview.
@@ -67,6 +78,7 @@ async function viewImage(keys: ImageKeys, index: number, listed: boolean): Promi
     image_sources: sources,
     full_image_url: full,
     downloads: Object.keys(downloadKeysOf(keys)) as DownloadFormat[],
+    share_token: shareToken,
   };
 }
 

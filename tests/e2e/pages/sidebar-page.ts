@@ -5,13 +5,48 @@ interface DomElement {
   tabIndex: number;
   disabled?: boolean;
   textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  parentElement: DomElement | null;
   getAttribute(name: string): string | null;
   getClientRects(): { length: number };
+  getBoundingClientRect(): { height: number };
   querySelector(selector: string): DomElement | null;
+  closest(selector: string): DomElement | null;
+}
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(
+    kind: '2d',
+    options: { willReadFrequently: boolean },
+  ): {
+    fillStyle: string;
+    clearRect(x: number, y: number, w: number, h: number): void;
+    fillRect(x: number, y: number, w: number, h: number): void;
+    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+  } | null;
 }
 declare const localStorage: { [key: string]: unknown };
-declare const document: { querySelectorAll(selector: string): Iterable<DomElement> };
-declare function getComputedStyle(element: DomElement): { whiteSpace: string };
+declare const document: {
+  querySelectorAll(selector: string): Iterable<DomElement>;
+  createElement(tag: 'canvas'): Canvas;
+};
+declare function getComputedStyle(
+  element: DomElement,
+  pseudo?: string,
+): { whiteSpace: string; backgroundColor: string; content: string; width: string; height: string };
+
+/** How an open conversation's row stands out: sRGB colours as painted, and the accent bar's size. */
+export interface RowLook {
+  /** The sidebar behind the rows. */
+  sidebar: [number, number, number];
+  /** The row's own background over the sidebar. */
+  row: [number, number, number];
+  /** The bar at the row's left edge, if it has one. */
+  bar: { colour: [number, number, number]; width: number; height: number } | null;
+  rowHeight: number;
+}
 
 /** The conversation sidebar: New Conversation, search, the rows with Rename and Delete, and the skip link. */
 export class SidebarPage {
@@ -117,6 +152,12 @@ export class SidebarPage {
     }
   }
 
+  /** The title of the row that has the focus, if one has. */
+  async focusedTitle() {
+    const focused = this.list().locator('button[data-row-id]:focus');
+    return (await focused.count()) > 0 ? focused.getAttribute('aria-label') : undefined;
+  }
+
   /** The accessible text of the first element in the page's tab order that is shown. */
   firstTabbableName() {
     return this.page.evaluate(() => {
@@ -132,6 +173,58 @@ export class SidebarPage {
     return row.evaluate((button) => {
       const title = (button as unknown as DomElement).querySelector('span > span');
       return title ? getComputedStyle(title).whiteSpace !== 'nowrap' : false;
+    });
+  }
+
+  /**
+   * Whether a row's title shows every character: not cut with an ellipsis (it wraps instead),
+   * and on more than one line when it is longer than the row.
+   */
+  titleInFull(row: Locator) {
+    return row.evaluate((button) => {
+      const title = (button as unknown as DomElement).querySelector('span > span');
+      if (!title) return false;
+      return getComputedStyle(title).whiteSpace !== 'nowrap' && title.scrollWidth <= title.clientWidth;
+    });
+  }
+
+  /** What a row looks like: its background and accent bar over the sidebar's, as the screen paints them. */
+  look(row: Locator): Promise<RowLook> {
+    return row.evaluate((button) => {
+      const item = (button as unknown as DomElement).closest('li') as DomElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = 1;
+      canvas.height = 1;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      // Paints colours over each other (any CSS colour, alpha too) and reads the pixel back.
+      const paint = (colours: string[]): [number, number, number] => {
+        if (!context) return [0, 0, 0];
+        context.clearRect(0, 0, 1, 1);
+        for (const colour of ['#ffffff', ...colours]) {
+          context.fillStyle = colour;
+          context.fillRect(0, 0, 1, 1);
+        }
+        const [r = 0, g = 0, b = 0] = Array.from(context.getImageData(0, 0, 1, 1).data);
+        return [r, g, b];
+      };
+      const behind: string[] = [];
+      for (let at = item.parentElement; at; at = at.parentElement) {
+        behind.unshift(getComputedStyle(at).backgroundColor);
+      }
+      const bar = getComputedStyle(item, '::before');
+      return {
+        sidebar: paint(behind),
+        row: paint([...behind, getComputedStyle(item).backgroundColor]),
+        bar:
+          bar.content === 'none'
+            ? null
+            : {
+                colour: paint([...behind, bar.backgroundColor]),
+                width: Number.parseFloat(bar.width),
+                height: Number.parseFloat(bar.height),
+              },
+        rowHeight: item.getBoundingClientRect().height,
+      };
     });
   }
 }

@@ -3,8 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadFont } from './assets';
+import { HEIGHT, WIDTH } from './layout';
 import { textSvgOf } from './text-layer';
 import { drawableWith, layoutText, wrapWords } from './text-paths';
 
@@ -72,4 +74,48 @@ describe('text as outlines of the shipped Anton font', () => {
     });
     expect(Number(stdout.trim())).toBeGreaterThan(0.03);
   }, 30_000);
+
+  it('draws the text with a black outline and a soft shadow down and to the right', async () => {
+    const text = 'BIG WIN';
+    const layout = layoutText(font, text, box);
+    if (!layout) throw new Error('no layout');
+    // White text on a mid grey: the outline is the black round the white, the shadow the grey
+    // darkened below the letters and not above them.
+    const grey = 128;
+    const { data } = await sharp({
+      create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: grey, g: grey, b: grey } },
+    })
+      .composite([{ input: Buffer.from(textSvgOf(font, text, box, '#ffffff', false)) }])
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const level = (x: number, y: number) => data[(Math.round(y) * WIDTH + Math.round(x)) * 3] ?? 0;
+    const { x, y, width, height } = layout.bounds;
+    let white = 0;
+    let black = 0;
+    for (let row = y; row < y + height; row += 2)
+      for (let col = x; col < x + width; col += 2) {
+        const value = level(col, row);
+        if (value > 245) white++;
+        else if (value < 20) black++;
+      }
+    expect(white).toBeGreaterThan(0);
+    // The outline is a tenth of the size thick on every edge of every letter.
+    expect(black / white).toBeGreaterThan(0.3);
+    const bandMean = (top: number) => {
+      let sum = 0;
+      let count = 0;
+      for (let row = top; row < top + 6; row++)
+        for (let col = x + width * 0.1; col < x + width * 0.9; col += 2) {
+          sum += level(col, row);
+          count++;
+        }
+      return sum / count;
+    };
+    const stroke = layout.size / 20;
+    const below = bandMean(y + height + stroke + 2);
+    const above = bandMean(y - stroke - 8);
+    expect(above).toBeGreaterThan(grey - 4);
+    expect(below).toBeLessThan(above - 10);
+  });
 });

@@ -2,9 +2,11 @@ import { endpoints, type ImageRef } from '@thumbnail-studio/contract';
 import { fileFromApi } from '../../../lib/api-client';
 
 /**
- * One zip of the YouTube-ready 1280x720 JPEGs of 2 or 3 images, numbered in the order given, for
- * YouTube Studio's Test & Compare.
+ * One zip of the YouTube-ready 1280x720 JPEGs of 2 or 3 images (each a message and which of its
+ * images, the first unless said), numbered in the order given, for YouTube Studio's Test & Compare.
  */
-export function exportTestAndCompare(images: readonly Pick<ImageRef, 'message_id'>[]): Promise<Blob> {
+export function exportTestAndCompare(
+  images: readonly (Pick<ImageRef, 'message_id'> & Partial<Pick<ImageRef, 'index'>>)[],
+): Promise<Blob> {
   return fileFromApi(endpoints.exportTestAndCompare, { body: { images: [...images] } });
 }

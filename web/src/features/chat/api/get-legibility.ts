@@ -14,10 +14,12 @@ const askAgain = (query: Query<Legibility | null>) =>
 /**
  * An image's legibility verdict as the server has it now: the chat's copy of a message stops
  * changing when its job is done, and the check finishes after that. Asked again until it is there.
+ * Not asked at all while `enabled` is false.
  */
-export const useLegibility = (messageId: string) =>
+export const useLegibility = (messageId: string, enabled = true) =>
   useQuery({
     queryKey: legibilityQueryKey(messageId),
+    enabled,
     queryFn: async () => (await getMessageById(messageId)).legibility ?? null,
     refetchInterval: askAgain,
     staleTime: 0,

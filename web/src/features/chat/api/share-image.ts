@@ -3,37 +3,54 @@ import { endpointPath, endpoints, type GalleryPage, type Message } from '@thumbn
 import { callApi } from '../../../lib/api-client';
 import { allMessagesQueryKey, galleryQueryKey } from './message-cache';
 
-/** Makes the image's public link, or answers the one it has: its token. */
-export async function shareImage(messageId: string): Promise<string> {
-  return (await callApi(endpoints.shareImage, { params: { id: messageId } })).token;
+/** Which of a message's images a call names: the first needs no query, a variation `?image=`. */
+const imageQuery = (index: number) => (index > 0 ? { image: String(index) } : undefined);
+
+/**
+ * Makes the public link of one of a message's images (`index`: which of its variations, the
+ * first by default), or answers the one it has: its token.
+ */
+export async function shareImage(messageId: string, index = 0): Promise<string> {
+  return (await callApi(endpoints.shareImage, { params: { id: messageId }, query: imageQuery(index) })).token;
 }
 
-/** Revokes the image's public link: its page stops working at once. */
-export function unshareImage(messageId: string): Promise<void> {
-  return callApi(endpoints.unshareImage, { params: { id: messageId } });
+/** Revokes the public link of one of a message's images: its page stops working at once. */
+export function unshareImage(messageId: string, index = 0): Promise<void> {
+  return callApi(endpoints.unshareImage, { params: { id: messageId }, query: imageQuery(index) });
 }
 
 /** The address of a shared image's page, on the app's own origin. */
 export const sharedPageUrl = (token: string): string =>
   `${window.location.origin}${endpointPath(endpoints.getSharedPage, { token })}`;
 
-const withToken = (messageId: string, token: string | null) => (message: Message) =>
-  message.id === messageId ? { ...message, share_token: token } : message;
+/** The message with one image's link set (or gone); the message's own field is the first image's. */
+const withToken = (messageId: string, index: number, token: string | null) => (message: Message) =>
+  message.id === messageId
+    ? {
+        ...message,
+        ...(index === 0 ? { share_token: token } : {}),
+        images:
+          message.images?.map((image) =>
+            image.index === index ? { ...image, share_token: token } : image,
+          ) ?? null,
+      }
+    : message;
 
-/** Writes an image's link (or its absence) into every cached copy: the chat's lists and the gallery. */
-export function setCachedShareToken(queryClient: QueryClient, messageId: string, token: string | null) {
-  queryClient.setQueriesData<Message[]>({ queryKey: allMessagesQueryKey }, (list) =>
-    list?.map(withToken(messageId, token)),
-  );
+/**
+ * Writes one image's link (or its absence) into every cached copy: the chat's lists and the
+ * gallery.
+ */
+export function setCachedShareToken(
+  queryClient: QueryClient,
+  messageId: string,
+  index: number,
+  token: string | null,
+) {
+  const update = withToken(messageId, index, token);
+  queryClient.setQueriesData<Message[]>({ queryKey: allMessagesQueryKey }, (list) => list?.map(update));
   queryClient.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: galleryQueryKey }, (data) =>
     data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            images: page.images.map(withToken(messageId, token)),
-          })),
-        }
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, images: page.images.map(update) })) }
       : data,
   );
 }

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { formatRelativeDate } from '../../../utils/relative-date';
 import { useDownloadImage } from '../hooks/use-download-image';
 import { previewSources } from '../utils/preview-sources';
-import type { ViewMessage } from '../utils/to-view-message';
+import { imageView, type ViewImage, type ViewMessage } from '../utils/to-view-message';
 import { CompareCheckbox } from './compare-checkbox';
 import { ExpiringImage } from './expiring-image';
 import { ShareImageMenu } from './share-image-menu';
@@ -17,21 +17,27 @@ export const GALLERY_SIZES =
   '(min-width: 1184px) 356px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 48px)';
 
 interface GalleryCardProps {
-  image: ViewMessage & { imageUrl: string };
+  /** The answer that holds the image. */
+  message: ViewMessage;
+  /** The image the card shows: the answer's one image, or one of its variations. */
+  image: ViewImage;
   onExpired(): Promise<unknown>;
   /** In Test & Compare mode: the card's number in the zip (undefined while not chosen), and its toggle. */
   compare?: { position: number | undefined; onToggle(): void };
 }
 
 /**
- * One thumbnail of the gallery: its preview (lazily, from the width the grid needs), prompt and
- * age; open it in its conversation, download it (the YouTube JPEG, or the PNG of older images), share it,
- * preview it in YouTube's layouts; in Test & Compare mode, choose it.
+ * One thumbnail of the gallery, an answer's one image or one of its variations: its preview
+ * (lazily, from the width the grid needs), prompt and age; open it in its conversation, download
+ * it (the YouTube JPEG, or the PNG of older images), share it on its own link, preview it in
+ * YouTube's layouts; in Test & Compare mode, choose it.
  */
-export function GalleryCard({ image, onExpired, compare }: GalleryCardProps) {
+export function GalleryCard({ message, image, onExpired, compare }: GalleryCardProps) {
   const format = image.downloads.includes('jpeg') ? 'jpeg' : 'png';
-  const download = useDownloadImage(image.id, image.prompt, format);
-  const title = image.prompt || 'Generated thumbnail';
+  const download = useDownloadImage(message.id, message.prompt, format, image.index);
+  const prompt = message.prompt || 'Generated thumbnail';
+  const variations = message.images.length;
+  const title = variations > 1 ? `${prompt} (variation ${image.index + 1} of ${variations})` : prompt;
   return (
     <li>
       <article
@@ -63,12 +69,12 @@ export function GalleryCard({ image, onExpired, compare }: GalleryCardProps) {
             {title}
           </p>
           <p className="text-xs text-zinc-400">
-            <time dateTime={image.createdAt}>{formatRelativeDate(image.createdAt)}</time>
+            <time dateTime={message.createdAt}>{formatRelativeDate(message.createdAt)}</time>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1 px-1 pb-1">
           <Link
-            href={conversationAtPath(image.conversationId, image.id)}
+            href={conversationAtPath(message.conversationId, message.id)}
             className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
           >
             <MessageSquare aria-hidden="true" className="size-4" /> Open in conversation
@@ -82,8 +88,8 @@ export function GalleryCard({ image, onExpired, compare }: GalleryCardProps) {
           >
             {!download.busy && <Download aria-hidden="true" className="size-4" />} Download
           </Button>
-          <ShareImageMenu messageId={image.id} shareToken={image.shareToken} />
-          <PreviewButton image={image} />
+          <ShareImageMenu messageId={message.id} imageIndex={image.index} shareToken={image.shareToken} />
+          <PreviewButton image={imageView(message, image)} checked={image.index === 0} />
         </div>
       </article>
     </li>

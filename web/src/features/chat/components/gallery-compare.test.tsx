@@ -100,7 +100,14 @@ describe('the gallery’s Test & Compare mode', () => {
 
     await act(async () => answered.open());
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(bodies).toEqual([{ images: [{ message_id: 'img-2' }, { message_id: 'img-1' }] }]);
+    expect(bodies).toEqual([
+      {
+        images: [
+          { message_id: 'img-2', index: 0 },
+          { message_id: 'img-1', index: 0 },
+        ],
+      },
+    ]);
     expect(saved[0]?.name).toBe('test-and-compare-whale_at_sunset.zip');
     expect(saved[0]?.blob.size).toBe(4);
     await waitFor(() => expect(downloadButton().disabled).toBe(false));

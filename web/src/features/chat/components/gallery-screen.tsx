@@ -16,15 +16,19 @@ import { GalleryCard } from './gallery-card';
 const LINK =
   'inline-flex h-9 shrink-0 items-center whitespace-nowrap gap-1.5 rounded-lg px-3 text-sm font-medium text-zinc-200 hover:bg-zinc-800 hover:text-zinc-50';
 
-/** Every thumbnail the user made, across conversations, newest first, as a grid of cards. */
+/**
+ * Every thumbnail the user made, across conversations, newest first, as a grid of cards: each
+ * variation of an answer is a card of its own.
+ */
 export function GalleryScreen() {
   const gallery = useGallery();
   const queryClient = useQueryClient();
   const compare = useTestAndCompare();
+  // One card per image: every variation of an answer is a thumbnail of its own, in its order.
   const images = (gallery.data?.pages ?? [])
     .flatMap((page) => page.images)
     .map(toViewMessage)
-    .flatMap((image) => (image.imageUrl ? [{ ...image, imageUrl: image.imageUrl }] : []));
+    .flatMap((message) => message.images.map((image) => ({ message, image })));
   // Several previews expire together; they share one refetch of the pages loaded.
   const refresh = useCallback(
     () => queryClient.refetchQueries({ queryKey: galleryQueryKey }, { cancelRefetch: false }),
@@ -77,16 +81,18 @@ export function GalleryScreen() {
           {compare.active && images.length > 0 && <CompareBar compare={compare} />}
           {images.length > 0 && (
             <ul aria-label="Your thumbnails" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {images.map((image) => (
+              {images.map(({ message, image }) => (
                 <GalleryCard
-                  key={image.id}
+                  key={`${message.id}#${image.index}`}
+                  message={message}
                   image={image}
                   onExpired={refresh}
                   compare={
                     compare.active
                       ? {
-                          position: compare.positionOf(image.id),
-                          onToggle: () => compare.toggle({ id: image.id, prompt: image.prompt }),
+                          position: compare.positionOf(message.id, image.index),
+                          onToggle: () =>
+                            compare.toggle({ id: message.id, index: image.index, prompt: message.prompt }),
                         }
                       : undefined
                   }

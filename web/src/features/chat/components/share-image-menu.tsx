@@ -5,6 +5,9 @@ import { useShareLink } from '../hooks/use-share-link';
 
 interface ShareImageMenuProps {
   messageId: string;
+  /** Which of the message's images (its variations); the first by default. */
+  imageIndex?: number;
+  /** The image's own link, while it is shared. */
   shareToken: string | null;
 }
 
@@ -15,8 +18,8 @@ const ITEM =
  * An image's share action: a menu that makes a public link to the image and copies it (the button
  * reads 'Copied!' for 2 seconds), and, while it is shared, stops sharing it.
  */
-export function ShareImageMenu({ messageId, shareToken }: ShareImageMenuProps) {
-  const link = useShareLink(messageId, shareToken);
+export function ShareImageMenu({ messageId, imageIndex = 0, shareToken }: ShareImageMenuProps) {
+  const link = useShareLink(messageId, imageIndex, shareToken);
   const label = link.copied ? 'Copied!' : link.shared ? 'Shared' : 'Share';
   const Icon = link.copied ? Check : Share2;
   return (

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { message } from '../../../test/fixtures';
 import { toViewMessage } from '../utils/to-view-message';
 import { type ImageChoice, VariationGrid } from './variation-grid';
@@ -13,6 +15,7 @@ const image = (index: number) => ({
   image_sources: null,
   full_image_url: null,
   downloads: ['jpeg' as const, 'png' as const],
+  share_token: null,
 });
 
 function Grid() {
@@ -32,7 +35,11 @@ afterEach(cleanup);
 
 describe('VariationGrid', () => {
   it('shows every variation with open, download and Edit this one, and marks the chosen one', () => {
-    render(<Grid />);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Grid />
+      </QueryClientProvider>,
+    );
     const cells = screen.getAllByRole('figure');
     expect(cells.map((cell) => cell.getAttribute('aria-label'))).toEqual([
       'Variation 1 of 3',
@@ -43,6 +50,8 @@ describe('VariationGrid', () => {
     expect(second.getByRole('img', { name: 'Variation 2 of 3: A red car' })).toBeTruthy();
     expect(second.getByRole('button', { name: 'Download variation 2 of 3' })).toBeTruthy();
     expect(second.getByRole('link', { name: 'Full size variation 2 of 3' })).toBeTruthy();
+    // Each variation is shared on a link of its own.
+    expect(screen.getAllByRole('button', { name: 'Share' })).toHaveLength(3);
 
     const choose = second.getByRole('button', { name: 'Edit this one: variation 2 of 3' });
     expect(choose.getAttribute('aria-pressed')).toBe('false');
@@ -62,7 +71,14 @@ describe('toViewMessage', () => {
       message('m1', { is_image_message: true, image_url: image(0).image_url, downloads: ['png'] }),
     );
     expect(view.images).toEqual([
-      { index: 0, imageUrl: image(0).image_url, imageSources: [], fullImageUrl: null, downloads: ['png'] },
+      {
+        index: 0,
+        imageUrl: image(0).image_url,
+        imageSources: [],
+        fullImageUrl: null,
+        downloads: ['png'],
+        shareToken: null,
+      },
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { openFullSize } from '../hooks/use-open-full-size';
 import { previewSources } from '../utils/preview-sources';
 import type { ViewImage, ViewMessage } from '../utils/to-view-message';
 import { ExpiringImage } from './expiring-image';
+import { ShareImageMenu } from './share-image-menu';
 
 /** The image an edit starts from: one image of one message. */
 export interface ImageChoice {
@@ -28,8 +29,9 @@ const GRID_SIZES = '(min-width: 760px) 350px, (min-width: 480px) 50vw, calc(100v
 
 /**
  * The variations of one answer, two across (1x2 or 2x2), one across on narrow phones. Each can
- * be opened full size, downloaded (the YouTube-ready JPEG, or the PNG on older images) or chosen
- * as the image the next edit starts from ('Edit this one'); the chosen one is marked.
+ * be opened full size, downloaded (the YouTube-ready JPEG, or the PNG on older images), shared
+ * on its own public link, or chosen as the image the next edit starts from ('Edit this one');
+ * the chosen one is marked.
  */
 export function VariationGrid({ message, onExpired, chosen, onChoose }: VariationGridProps) {
   return (
@@ -112,6 +114,9 @@ function Variation({ message, image, onExpired, isChosen, onChoose }: VariationP
           >
             <Maximize2 aria-hidden="true" className="size-4" />
           </a>
+          {!message.isBase64 && (
+            <ShareImageMenu messageId={message.id} imageIndex={image.index} shareToken={image.shareToken} />
+          )}
           {onChoose && (
             <Button
               variant={isChosen ? 'primary' : 'ghost'}

@@ -6,10 +6,11 @@ import { errorMessage } from '../../../lib/api-error';
 import { setCachedShareToken, sharedPageUrl, shareImage, unshareImage } from '../api/share-image';
 
 /**
- * An image's public link: `copyLink` makes it if needed and copies it ('Copied!' for 2 seconds),
- * `stopSharing` revokes it. Busy while either runs.
+ * The public link of one of a message's images (`index`: which of its variations):
+ * `copyLink` makes it if needed and copies it ('Copied!' for 2 seconds), `stopSharing` revokes
+ * it. Busy while either runs.
  */
-export function useShareLink(messageId: string, shareToken: string | null) {
+export function useShareLink(messageId: string, index: number, shareToken: string | null) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -34,8 +35,8 @@ export function useShareLink(messageId: string, shareToken: string | null) {
 
   const copyLink = () =>
     run(async () => {
-      const token = shareToken ?? (await shareImage(messageId));
-      setCachedShareToken(queryClient, messageId, token);
+      const token = shareToken ?? (await shareImage(messageId, index));
+      setCachedShareToken(queryClient, messageId, index, token);
       const url = sharedPageUrl(token);
       try {
         await navigator.clipboard.writeText(url);
@@ -48,8 +49,8 @@ export function useShareLink(messageId: string, shareToken: string | null) {
 
   const stopSharing = () =>
     run(async () => {
-      await unshareImage(messageId);
-      setCachedShareToken(queryClient, messageId, null);
+      await unshareImage(messageId, index);
+      setCachedShareToken(queryClient, messageId, index, null);
       setCopied(false);
       toast.success('Stopped sharing: the link no longer works');
     });

@@ -6,11 +6,18 @@ import { saveBlob } from '../../../utils/save-blob';
 import { exportTestAndCompare } from '../api/export-test-and-compare';
 import { isCompareSet } from '../utils/compare-status';
 
-/** A thumbnail chosen for Test & Compare: its message, and the prompt the zip may be named after. */
+/**
+ * A thumbnail chosen for Test & Compare: its message, which of the message's images (its
+ * variations), and the prompt the zip may be named after.
+ */
 export interface CompareChoice {
   id: string;
+  index: number;
   prompt: string | null;
 }
+
+const sameImage = (a: Pick<CompareChoice, 'id' | 'index'>) => (b: Pick<CompareChoice, 'id' | 'index'>) =>
+  a.id === b.id && a.index === b.index;
 
 /**
  * The gallery's Test & Compare mode: thumbnails chosen in order (numbered from 1 as chosen,
@@ -26,15 +33,13 @@ export function useTestAndCompare() {
   const toggle = useCallback(
     (image: CompareChoice) =>
       setChosen((list) =>
-        list.some((choice) => choice.id === image.id)
-          ? list.filter((choice) => choice.id !== image.id)
-          : [...list, image],
+        list.some(sameImage(image)) ? list.filter((choice) => !sameImage(image)(choice)) : [...list, image],
       ),
     [],
   );
 
-  const positionOf = (id: string): number | undefined => {
-    const at = chosen.findIndex((choice) => choice.id === id);
+  const positionOf = (id: string, index: number): number | undefined => {
+    const at = chosen.findIndex(sameImage({ id, index }));
     return at < 0 ? undefined : at + 1;
   };
 
@@ -43,7 +48,9 @@ export function useTestAndCompare() {
     running.current = true;
     setBusy(true);
     try {
-      const zip = await exportTestAndCompare(chosen.map((choice) => ({ message_id: choice.id })));
+      const zip = await exportTestAndCompare(
+        chosen.map((choice) => ({ message_id: choice.id, index: choice.index })),
+      );
       saveBlob(zip, compareZipName(chosen[0]?.prompt));
     } catch (error) {
       toast.error(errorMessage(error));

@@ -16,6 +16,8 @@ export interface ViewImage {
   imageSources: ImageSource[];
   fullImageUrl: string | null;
   downloads: DownloadFormat[];
+  /** The token of this image's own public link while it is shared. */
+  shareToken: string | null;
 }
 
 /** A message as the chat shows it: camelCase, with its job status as loading and error flags. */
@@ -44,7 +46,7 @@ export interface ViewMessage {
   createdAt: string;
   /** The conversation it belongs to (the gallery opens it there). */
   conversationId: string;
-  /** The token of the image's public link while it is shared. */
+  /** The token of the first image's public link while it is shared. */
   shareToken: string | null;
   /** How the image's text reads at feed size; null until checked (or on a message without an image). */
   legibility: Legibility | null;
@@ -68,6 +70,7 @@ function imagesOf(message: Message): ViewImage[] {
     image_sources: message.image_sources,
     full_image_url: message.full_image_url,
     downloads: message.downloads ?? [],
+    share_token: message.share_token,
   };
   const listed = message.images?.length ? message.images : first ? [first] : [];
   return listed.map((image) => ({
@@ -76,7 +79,30 @@ function imagesOf(message: Message): ViewImage[] {
     imageSources: image.image_sources ?? [],
     fullImageUrl: image.full_image_url,
     downloads: image.downloads,
+    // The message's own field is the first image's link.
+    shareToken: image.index === 0 ? message.share_token : image.share_token,
   }));
+}
+
+/**
+ * One image of an answer shown on its own, as a message with that image (a gallery card of a
+ * variation): its previews, downloads and link. The text and face checks read an answer's first
+ * image only, so another one carries none of theirs.
+ */
+export function imageView(message: ViewMessage, image: ViewImage): ViewMessage & { imageUrl: string } {
+  const checked = image.index === 0;
+  return {
+    ...message,
+    imageUrl: image.imageUrl,
+    imageSources: image.imageSources,
+    fullImageUrl: image.fullImageUrl,
+    downloads: image.downloads,
+    shareToken: image.shareToken,
+    legibility: checked ? message.legibility : null,
+    textBoxes: checked ? message.textBoxes : [],
+    likeness: checked ? message.likeness : null,
+    faceBoxes: checked ? message.faceBoxes : [],
+  };
 }
 
 export function toViewMessage(message: Message): ViewMessage {

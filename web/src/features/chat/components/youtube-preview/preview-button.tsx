@@ -7,8 +7,17 @@ import type { ViewMessage } from '../../utils/to-view-message';
 // The preview's code loads on its first opening, not with the chat.
 const YouTubePreviewDialog = lazy(() => import('./youtube-preview-dialog'));
 
+interface PreviewButtonProps {
+  image: ViewMessage & { imageUrl: string };
+  /**
+   * Whether the answer's text check is of this image (false for a later variation).
+   * @default true
+   */
+  checked?: boolean;
+}
+
 /** 'Preview on YouTube': opens the thumbnail in YouTube's layouts. */
-export function PreviewButton({ image }: { image: ViewMessage & { imageUrl: string } }) {
+export function PreviewButton({ image, checked = true }: PreviewButtonProps) {
   const [open, setOpen] = useState(false);
   const opened = useOpenedOnce(open);
   return (
@@ -18,7 +27,7 @@ export function PreviewButton({ image }: { image: ViewMessage & { imageUrl: stri
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <YouTubePreviewDialog open={open} onOpenChange={setOpen} image={image} />
+          <YouTubePreviewDialog open={open} onOpenChange={setOpen} image={image} checked={checked} />
         </Suspense>
       )}
     </>

@@ -20,6 +20,12 @@ export interface YouTubePreviewDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   image: ViewMessage & { imageUrl: string };
+  /**
+   * Whether the answer's text check is of this image (it reads an answer's first image only): a
+   * later variation gets no warning about text it may not have.
+   * @default true
+   */
+  checked?: boolean;
 }
 
 const DEFAULT_CHANNEL = 'My channel';
@@ -33,7 +39,12 @@ const listOf = (layouts: YouTubeLayout[]) =>
  * duration badge, beside the thumbnails of the videos linked in the conversation. Warns when the
  * badge covers the image's text or a face in it.
  */
-export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouTubePreviewDialogProps) {
+export default function YouTubePreviewDialog({
+  open,
+  onOpenChange,
+  image,
+  checked = true,
+}: YouTubePreviewDialogProps) {
   const { profile, update, setTitle } = usePreviewProfile();
   const accountName = useAccountName();
   const [theme, setTheme] = useState<YouTubeTheme>(currentTheme);
@@ -63,7 +74,7 @@ export default function YouTubePreviewDialog({ open, onOpenChange, image }: YouT
       alt: `Linked video ${video.videoId}`,
     })),
   ];
-  const verdict = useLegibility(image.id).data;
+  const verdict = useLegibility(image.id, checked).data;
   const textCovered = layoutsHidingBoxes(verdict?.boxes ?? image.textBoxes, profile.duration);
   const faceCovered = layoutsHidingBoxes(image.faceBoxes, profile.duration);
   const covered = YOUTUBE_LAYOUTS.filter(
