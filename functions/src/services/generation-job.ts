@@ -16,7 +16,7 @@ import { createProvider, isProviderId } from '../providers';
 import { nameConversationAfterAnswer } from './conversations';
 import { loadChosenImages, loadContextImages, loadPeople, toChatTurns } from './job-context';
 import { storeJobImage } from './job-images';
-import type { AnsweredJob } from './legibility-check';
+import { type AnsweredJob, verdictAtSettle } from './legibility-check';
 
 /** How far a job got: which provider operation it is in, once decided. */
 interface Progress {
@@ -163,8 +163,8 @@ async function answerJob(
         prompt: request.content,
         isEdit,
         failures,
-        // With the check turned off the verdict is known now: no second write, no one waits for it.
-        ...(settings().LEGIBILITY_CHECK ? {} : { legibility: NOTHING_TO_CHECK }),
+        // With no check to follow the job, its verdict is known now: no second write.
+        ...(verdictAtSettle() ? { legibility: NOTHING_TO_CHECK } : {}),
       }));
     // Out of time, or settled elsewhere meanwhile (the sweeper, or the conversation was deleted): keep no orphans.
     if (!settled) await deleteBlobs(imageKeys.flatMap(keysOfImage));

@@ -5,6 +5,7 @@ import {
   type Box,
   judgeLegibility,
   locateWords,
+  NOTHING_TO_CHECK,
   normalize,
   READING_SIZES,
   type ReadWord,
@@ -115,15 +116,22 @@ export interface AnsweredJob {
 }
 
 /**
+ * Whether a job's settle writes its legibility verdict (nothing to check) itself: when neither
+ * check follows the job. The verdict comes last, since the chat follows an image until it has one,
+ * so with the likeness check on it is written after that check, even with this one off.
+ */
+export const verdictAtSettle = () => !settings().LEGIBILITY_CHECK && !settings().LIKENESS_CHECK;
+
+/**
  * Checks a settled job's image and records the verdict on its message. Runs after the job is
  * settled, so it costs no credit and never delays the image; a failure is only logged (the
  * message then has no verdict), never a reason to retry the job.
  */
 export async function recordLegibility({ job, image, prompt }: AnsweredJob): Promise<void> {
-  // Turned off, the job's settle already gave the message its verdict (nothing to check).
-  if (!settings().LEGIBILITY_CHECK) return;
+  if (verdictAtSettle()) return;
   try {
-    const legibility = await checkLegibility(image, prompt);
+    // Turned off, the message still gets a verdict (nothing to check) after the likeness, so no one waits for one.
+    const legibility = settings().LEGIBILITY_CHECK ? await checkLegibility(image, prompt) : NOTHING_TO_CHECK;
     await saveImageCheck(job, 'legibility', legibility);
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
   } catch (error) {
