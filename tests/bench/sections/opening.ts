@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { repoPath } from '../../../infra/src/paths';
-import { waitForSettled } from '../../support/jobs';
+import { waitForQueueIdle, waitForSettled } from '../../support/jobs';
 import { type RunningCloud, startCloudProcess } from '../../support/local-cloud-process';
 import { apiAs, signUpUser } from '../../support/users';
 import { budgets } from '../budgets';
@@ -98,7 +98,10 @@ export const opening: BenchSection = {
         await Promise.all(sends.map((s) => waitForSettled(api, s.body.assistantMessage.id, 120_000, 200)));
       }
 
-      // Newest, so the app opens on it after signing in, not on the conversation measured.
+      // A job moves its conversation to the top just after it settles: wait for the last of
+      // them, so the one made next is the newest and the app opens on it after signing in, not
+      // on the conversation measured (whose images would then be in the cache already).
+      await waitForQueueIdle(cloud.url, IMAGES, 120_000);
       await api('POST', '/api/conversations', { title: 'Elsewhere' });
 
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -111,6 +114,7 @@ export const opening: BenchSection = {
       wire.reset();
       await openConversation(page, title);
       const first = await wire.settle();
+      if (first.requests === 0) throw new Error('opening the conversation asked for nothing: it was open already');
 
       await page
         .getByRole('navigation', { name: 'Conversations' })
