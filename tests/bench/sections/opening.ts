@@ -114,7 +114,8 @@ export const opening: BenchSection = {
       wire.reset();
       await openConversation(page, title);
       const first = await wire.settle();
-      if (first.requests === 0) throw new Error('opening the conversation asked for nothing: it was open already');
+      if (first.requests === 0)
+        throw new Error('opening the conversation asked for nothing: it was open already');
 
       await page
         .getByRole('navigation', { name: 'Conversations' })
