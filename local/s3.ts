@@ -20,6 +20,41 @@ const cors = (appOrigin: string) => `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+/**
+ * s3rver reads the bucket's CORS and website settings from their files for every request, two
+ * file reads on libuv's thread pool (which image work fills) before an object is read or written.
+ * The settings only change through s3rver itself, so each is read once and kept until it does.
+ */
+function keepBucketSettingsInMemory(server: S3rver) {
+  const { store } = server;
+  const read = store.getSubresource.bind(store);
+  const put = store.putSubresource.bind(store);
+  const remove = store.deleteSubresource.bind(store);
+  const kept = new Map<string, Promise<unknown>>();
+  const keyOf = (bucket: string, type: string) => `${bucket}\n${type}`;
+  store.getSubresource = (bucket, key, type) => {
+    if (key !== undefined) return read(bucket, key, type);
+    const name = keyOf(bucket, type);
+    let setting = kept.get(name);
+    if (!setting) {
+      setting = read(bucket, undefined, type);
+      kept.set(name, setting);
+      setting.catch(() => kept.delete(name));
+    }
+    return setting;
+  };
+  store.putSubresource = async (bucket, key, resource) => {
+    kept.delete(keyOf(bucket, resource.type));
+    await put(bucket, key, resource);
+    kept.delete(keyOf(bucket, resource.type));
+  };
+  store.deleteSubresource = async (bucket, key, type) => {
+    kept.delete(keyOf(bucket, type));
+    await remove(bucket, key, type);
+    kept.delete(keyOf(bucket, type));
+  };
+}
+
 export interface S3Local {
   /** The storage gate: where the SDK, presigned URLs and the browser go. */
   endpoint: string;
@@ -41,6 +76,7 @@ export async function startS3Local(dataDir: string, port: number, appOrigin: str
     configureBuckets: [{ name: LOCAL_BUCKET, configs: [cors(appOrigin)] }],
   });
   await server.configureBuckets();
+  keepBucketSettingsInMemory(server);
   const gate = await startStorageGate({
     port,
     storage: server.callback(),

@@ -2,7 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetBucketCorsCommand,
+  ListObjectsV2Command,
+  PutBucketCorsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PROVIDER_ORIGINS } from '@thumbnail-studio/providers/defaults';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -175,6 +180,34 @@ describe('the local storage', () => {
     const foreign = await preflight('http://evil.example');
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('follows a change of the CORS rules at once (the local cloud keeps them in memory)', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${bucketUrl}/uploads/some.png`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'PUT' },
+      });
+    const client = s3(S3RVER_CREDENTIALS.secretAccessKey);
+    const rules = (await client.send(new GetBucketCorsCommand({ Bucket: LOCAL_BUCKET }))).CORSRules;
+    expect((await preflight(baseUrl)).status).toBe(200);
+    const other = 'http://other.example';
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: LOCAL_BUCKET,
+        CORSConfiguration: { CORSRules: [{ AllowedOrigins: [other], AllowedMethods: ['PUT'] }] },
+      }),
+    );
+    try {
+      expect((await preflight(other)).status).toBe(200);
+      expect((await preflight(baseUrl)).status).toBe(403);
+    } finally {
+      await client.send(
+        new PutBucketCorsCommand({ Bucket: LOCAL_BUCKET, CORSConfiguration: { CORSRules: rules } }),
+      );
+    }
+    expect((await preflight(baseUrl)).status).toBe(200);
+    expect((await preflight(other)).status).toBe(403);
   });
 });
 

@@ -8,8 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 let server: Server;
 let store: typeof import('./blob-store');
+/** The puts the fake storage took: their headers and bodies. */
+const puts: { headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (request.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        puts.push({ headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(200, { etag: '"e"' }).end();
+      });
+      return;
+    }
     response.writeHead(403, { 'content-type': 'application/xml' });
     if (request.method === 'HEAD') return response.end();
     response.end(
@@ -33,5 +44,17 @@ describe('blob store without the right to list the bucket', () => {
   it("takes S3's 403 for a key as a missing object, on a read and on a size check", async () => {
     await expect(store.getBlob('uploads/u1/missing')).resolves.toBeUndefined();
     await expect(store.blobSize('uploads/u1/missing')).resolves.toBeUndefined();
+  });
+});
+
+describe('putBlob', () => {
+  it('sends the body unhashed: its signature covers the UNSIGNED-PAYLOAD marker, the bytes arrive whole', async () => {
+    const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
+    await store.putBlob('images/u1/j1/1/original.png', bytes, 'image/png');
+    const put = puts.at(-1);
+    expect(put?.headers['x-amz-content-sha256']).toBe('UNSIGNED-PAYLOAD');
+    expect(String(put?.headers.authorization)).toMatch(/SignedHeaders=[^,]*x-amz-content-sha256/);
+    expect(put?.headers['content-type']).toBe('image/png');
+    expect(put?.body.equals(Buffer.from(bytes))).toBe(true);
   });
 });
