@@ -40,11 +40,14 @@ export const budgets = {
   /**
    * The backend's own time per generation, median, when the provider answers a 1536x1024
    * photo-like PNG of a few MB: from the provider's answer to the image being ready for the
-   * browser (every size in S3, the credit committed).
+   * browser (every size in S3, the credit committed). As a multiple of a yardstick timed in the
+   * same run, between the jobs: that image's work (decode, previews, fallback) done in the bench's
+   * own process. On the quiet 2-core dev machine the yardstick takes 62 ms, so 1.6 is 100 ms there;
+   * a busy machine slows both sides.
    */
-  generationP50Ms: 100,
-  /** The same, 95th percentile. */
-  generationP95Ms: 250,
+  generationP50OverImageWork: 1.6,
+  /** The same, 95th percentile: 250 ms on the quiet machine. */
+  generationP95OverImageWork: 4,
   /**
    * The chat's WebP previews of a provider-sized photo-like image (a hard case: detail at
    * every scale), per width: what a phone, a laptop and a 2x screen download per image.
@@ -59,9 +62,10 @@ export const budgets = {
   imageDerivationTimePercent: 20,
   /**
    * 100 jobs sent at once by one user against a provider that takes 1 s each, until all have
-   * settled, over the provider's time plus 5 s: at most 1 on the 2-core local cloud (image work
-   * for all 100 shares the machine; in AWS each job has its own Lambda). A ratio of one run's
-   * own figures, so a busy machine moves both sides.
+   * settled, over the provider's time plus an allowance: at most 1 on the 2-core local cloud (image
+   * work for all 100 shares the machine; in AWS each job has its own Lambda). The allowance is 5 s
+   * on the quiet dev machine, as 80 of the yardstick above timed just before and after the burst,
+   * so a busy machine moves both sides.
    */
   burstOverProviderPlusAllowance: 1,
   /**
