@@ -1,18 +1,21 @@
-import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
+import { DEFAULT_TITLE, PHASE_TEXT } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
+import { readCreditItems } from '../support/ledger';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const runtime = inject('runtime');
 
-/** What the worker does once a job answered, run against the local cloud's DynamoDB as a Lambda would. */
-let nameConversationAfterAnswer: typeof import('../../functions/src/services/conversations').nameConversationAfterAnswer;
+/** What the backend does once a request is answered, run against the local cloud's DynamoDB as a Lambda would. */
+let conversations: typeof import('../../functions/src/services/conversations');
+let credits: typeof import('../../functions/src/data/credits-repo');
 beforeAll(async () => {
   Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  ({ nameConversationAfterAnswer } = await import('../../functions/src/services/conversations'));
+  conversations = await import('../../functions/src/services/conversations');
+  credits = await import('../../functions/src/data/credits-repo');
 });
 
 /** A user's request as the worker holds it, and the history up to it (`userMessages` of the user's). */
@@ -23,7 +26,7 @@ const answered = (userId: string, conversationId: string, content: string, userM
   return { request: history.at(-1) ?? message('m0'), history };
 };
 
-describe('a conversation after an answer', () => {
+describe("a conversation after an answer made with the creator's own key", () => {
   let api: ReturnType<typeof apiAs>;
   let userId: string;
   beforeAll(async () => {
@@ -38,7 +41,7 @@ describe('a conversation after an answer', () => {
     const { id, updated_at } = (await api('POST', '/api/conversations', {})).body.conversation;
     expect((await conversation(id)).title).toBe(DEFAULT_TITLE);
     const { request, history } = answered(userId, id, 'A volcano at night with "I SURVIVED"', 1);
-    await nameConversationAfterAnswer(request, history);
+    await conversations.nameOrTouchConversationAfterAnswer(request, history);
     const named = await conversation(id);
     expect(named.title).toBe('A volcano at night with "I SURVIVED"');
     expect(named.updated_at > updated_at).toBe(true);
@@ -49,7 +52,7 @@ describe('a conversation after an answer', () => {
     const renamed = (await api('PATCH', `/api/conversations/${id}`, { title: 'Gaming channel' })).body
       .conversation;
     const { request, history } = answered(userId, id, 'A cat astronaut', 1);
-    await nameConversationAfterAnswer(request, history);
+    await conversations.nameOrTouchConversationAfterAnswer(request, history);
     const after = await conversation(id);
     expect(after.title).toBe('Gaming channel');
     expect(after.updated_at > renamed.updated_at).toBe(true);
@@ -58,7 +61,7 @@ describe('a conversation after an answer', () => {
   it('keeps its title after later exchanges', async () => {
     const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
     const { request, history } = answered(userId, id, 'Make it brighter', 2);
-    await nameConversationAfterAnswer(request, history);
+    await conversations.nameOrTouchConversationAfterAnswer(request, history);
     expect((await conversation(id)).title).toBe(DEFAULT_TITLE);
   });
 
@@ -67,8 +70,83 @@ describe('a conversation after an answer', () => {
     expect((await api('DELETE', `/api/conversations/${id}`)).status).toBe(204);
     for (const userMessages of [1, 2]) {
       const { request, history } = answered(userId, id, 'A cat astronaut', userMessages);
-      await nameConversationAfterAnswer(request, history);
+      await conversations.nameOrTouchConversationAfterAnswer(request, history);
     }
     expect(await conversation(id)).toBeUndefined();
+  });
+});
+
+describe("a job's settle", () => {
+  let api: ReturnType<typeof apiAs>;
+  let userId: string;
+  beforeAll(async () => {
+    const user = await signUpUser(baseUrl, dataDir, runtime.clientId, 'settle-moves');
+    api = apiAs(baseUrl, user.accessToken);
+    userId = JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString()).sub;
+  });
+  const newConversation = async (title: string): Promise<string> =>
+    (await api('POST', '/api/conversations', { title })).body.conversation.id;
+  const topConversation = async () => (await api('GET', '/api/conversations')).body.conversations[0]?.id;
+
+  /** A job as a send stores it (messages and reserve, the backend's own transaction), not delivered. */
+  async function storeQueuedJob(conversationId: string, content: string): Promise<StoredMessage> {
+    const { newMessage } = await import('../../functions/src/core/messages');
+    const { newId } = await import('../../functions/src/lib/ids');
+    const created_at = new Date().toISOString();
+    const owner = { conversation_id: conversationId, user_id: userId, created_at };
+    const request = newMessage({ ...owner, id: newId(), role: 'user', content, status: 'done' });
+    const job = newMessage({
+      ...owner,
+      id: newId(),
+      role: 'assistant',
+      content: PHASE_TEXT.queued,
+      status: 'pending',
+      prompt: content,
+      provider: 'local',
+      request_id: request.id,
+      job_state: 'queued',
+    });
+    await credits.getOrOpenBalance(userId, 3);
+    await credits.storeMessagesAndReserveCredit(request, job, 3);
+    return job;
+  }
+  const keys = (job: StoredMessage) => {
+    const base = `images/${userId}/${job.id}/1`;
+    return {
+      original: `${base}/original.png`,
+      export: `${base}/thumbnail-1280x720.png`,
+      youtube: `${base}/thumbnail-1280x720.jpg`,
+      preview: `${base}/preview-960.jpg`,
+      previews: [{ width: 480, key: `${base}/preview-480.webp` }],
+    };
+  };
+  const settle = (job: StoredMessage) =>
+    credits.completeJobAndCommitCredit(job, { images: [keys(job)], prompt: job.content, isEdit: false });
+
+  it('moves its conversation to the top in the same write as the image', async () => {
+    const drawn = await newConversation('Lighthouse');
+    const job = await storeQueuedJob(drawn, 'A lighthouse in a storm');
+    const newer = await newConversation('Newer');
+    expect(await topConversation()).toBe(newer);
+    expect(await settle(job)).toBe(true);
+    expect(await topConversation()).toBe(drawn);
+  });
+
+  it('commits nothing once the conversation is gone (its deletion refunds the job)', async () => {
+    const drawn = await newConversation('Deleted meanwhile');
+    const job = await storeQueuedJob(drawn, 'A castle');
+    const { deleteConversation } = await import('../../functions/src/data/conversations-repo');
+    // Only the conversation's row, as a deletion has done when it goes on to refund its pending jobs.
+    expect(await deleteConversation(userId, drawn)).toBe(true);
+    expect(await settle(job)).toBe(false);
+    // The deletion's refund then settles it, once.
+    expect(await credits.refundJob(job, 'This request was deleted before its image was ready.')).toBe(true);
+    const { ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
+    expect(
+      ledger
+        .filter((entry) => String(entry.sk).includes(job.id))
+        .map((e) => String(e.sk).split('#')[1])
+        .sort(),
+    ).toEqual(['refund', 'reserve']);
   });
 });

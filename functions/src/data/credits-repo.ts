@@ -157,6 +157,9 @@ export async function completeJobAndCommitCredit(
   const several = result.images.length > 1;
   try {
     await transact({
+      // The conversation moves to the top with its new image, in the same write; one deleted
+      // meanwhile fails the settle, and its deletion refunds the job.
+      conversation: touchConversationItem(job.user_id, job.conversation_id, new Date().toISOString()),
       job: settleJobItem(
         job,
         // The owner marks it for the gallery's index: only a finished image carries it.

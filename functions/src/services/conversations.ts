@@ -108,24 +108,41 @@ export async function deleteConversationWithContent(userId: string, id: string):
 }
 
 /**
- * Once a job answered: the conversation moves to the top of the list, and
- * after its first exchange an untitled one is named after the prompt. One write
- * (a burst of answers in one conversation reads nothing): the name is given only
- * while the conversation still has the default title, so a creator who renamed it
- * first keeps their name, and a conversation deleted meanwhile stays deleted.
+ * Once a request is answered, an untitled conversation is named after the prompt of its first
+ * exchange; true when this was one. One conditional write, which also moves it to the top: the
+ * name is given only while the conversation still has the default title, so a creator who
+ * renamed it first keeps their name, and a conversation deleted meanwhile stays deleted.
  */
 export async function nameConversationAfterAnswer(
   request: StoredMessage,
   history: readonly StoredMessage[],
-): Promise<void> {
-  const updatedAt = new Date().toISOString();
+): Promise<boolean> {
   const title = titleAfterAnswer({
     currentTitle: DEFAULT_TITLE,
     userMessagesSoFar: history.filter((message) => message.role === 'user').length,
     prompt: request.content,
   });
-  if (title && (await nameUntitledConversation(request.user_id, request.conversation_id, title, updatedAt))) {
-    return;
-  }
-  await updateConversation(request.user_id, request.conversation_id, { updated_at: updatedAt });
+  return (
+    title !== undefined &&
+    (await nameUntitledConversation(
+      request.user_id,
+      request.conversation_id,
+      title,
+      new Date().toISOString(),
+    ))
+  );
+}
+
+/**
+ * An answer stored without a job's settle (one made with the creator's own key): the conversation
+ * is named as above, or else moved to the top. A job's settle moves it up itself.
+ */
+export async function nameOrTouchConversationAfterAnswer(
+  request: StoredMessage,
+  history: readonly StoredMessage[],
+): Promise<void> {
+  if (await nameConversationAfterAnswer(request, history)) return;
+  await updateConversation(request.user_id, request.conversation_id, {
+    updated_at: new Date().toISOString(),
+  });
 }

@@ -8,7 +8,7 @@ import { listRecentMessages, storeAnsweredMessages } from '../data/messages-repo
 import { trackModelUsage } from '../data/models-repo';
 import { newId } from '../lib/ids';
 import { normalizeGeneratedImage } from '../lib/images';
-import { nameConversationAfterAnswer } from './conversations';
+import { nameOrTouchConversationAfterAnswer } from './conversations';
 import { storeJobImage } from './job-images';
 import { acceptReferences, discardUploads, readUpload } from './references';
 import { chosenImage, requireModels } from './send-message';
@@ -103,7 +103,7 @@ async function afterAnswer(userMessage: StoredMessage, assistantMessage: StoredM
     turns: CLASSIFIER_TURNS,
     imageMessages: CONTEXT_IMAGE_MESSAGES,
   });
-  await nameConversationAfterAnswer(
+  await nameOrTouchConversationAfterAnswer(
     userMessage,
     recent.messages.filter((m) => m.status !== 'error'),
   );
