@@ -184,6 +184,19 @@ describe('ownership', () => {
     expect((await babbage('DELETE', `/api/conversations/${id}`)).status).toBe(404);
     expect((await babbage('GET', `/api/messages/${message.id}`)).status).toBe(404);
 
+    // Out of credits, a send there is still 404 and stores nothing there (no refusal is kept).
+    const own = (await babbage('POST', '/api/conversations', { title: 'Babbage' })).body.conversation.id;
+    for (const content of ['one', 'two', 'three']) {
+      expect((await babbage('POST', `/api/conversations/${own}/messages`, { content })).status).toBe(202);
+    }
+    expect((await babbage('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    expect((await babbage('POST', `/api/conversations/${id}/messages`, { content: 'intrude' })).status).toBe(
+      404,
+    );
+    expect(
+      (await babbage('POST', '/api/conversations/not-a-conversation/messages', { content: 'x' })).status,
+    ).toBe(404);
+
     // Ada's data is untouched.
     const adaMessages = (await ada('GET', `/api/conversations/${id}/messages`)).body.messages;
     const adaTexts = adaMessages

@@ -46,6 +46,12 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
+/** The conversation a path names, before anyone has looked it up. */
+function requireConversationId(id: string | undefined): string {
+  if (!id) throw new NotFoundError('Conversation not found');
+  return id;
+}
+
 /**
  * Which of a message's images a request names (`?image=<index>`, one of an answer's variations):
  * the first without one; undefined when it is no index at all.
@@ -62,8 +68,13 @@ function imageIndex(event: ApiEvent): number | undefined {
 export const handler = createApiHandler<RouteKey<'messages'>>({
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'sendMessage');
-    const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, sendMessageBodySchema);
+    // The send's own transaction holds only while the conversation is the caller's (404 if not):
+    // it is read first only when uploads would be stored, or an image looked up, for it before that.
+    const conversationId =
+      body.uploaded_images.length || body.edit_from
+        ? (await requireConversation(userId, params.id)).id
+        : requireConversationId(params.id);
     const offered = await offeredProviders();
     // Refused before anything is stored or reserved: no placeholder image, no credit charged.
     if (offered.length === 0) throw new ServiceUnavailableError(NO_PROVIDER_TEXT);
@@ -73,7 +84,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     }
     const result = await sendMessage({
       userId,
-      conversationId: conversation.id,
+      conversationId,
       content: body.content,
       provider,
       uploadKeys: body.uploaded_images,

@@ -8,11 +8,11 @@ import { enqueueJob } from '../adapters/job-queue';
 import { PENDING_SHARD } from '../core/jobs';
 import { imagesOf, newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
-import { updateConversation } from '../data/conversations-repo';
+import { getConversationById, updateConversation } from '../data/conversations-repo';
 import { refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
 import { getMessageById, putMessage } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
-import { BadRequestError, InsufficientCreditsError } from '../lib/errors';
+import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -120,8 +120,15 @@ export async function chosenImage(userId: string, conversationId: string, chosen
   return { message_id: chosen.message_id, index: chosen.index, key: image.original };
 }
 
-/** Keeps the message, answered by the not-enough-credits text in place of the job; nothing is charged. */
+/**
+ * Keeps the message, answered by the not-enough-credits text in place of the job; nothing is
+ * charged. Only in the caller's own conversation: a send may reach here without its conversation
+ * having been read (the reservation's transaction is what checks it, and it failed on the balance).
+ */
 async function refuseForCredits(userMessage: StoredMessage, job: StoredMessage): Promise<SendResult> {
+  if (!(await getConversationById(job.user_id, job.conversation_id))) {
+    throw new NotFoundError('Conversation not found');
+  }
   const refused = newMessage({
     conversation_id: job.conversation_id,
     user_id: job.user_id,
