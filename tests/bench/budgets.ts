@@ -27,11 +27,14 @@ export const budgets = {
    */
   lambdaBundleKb: 700,
   /**
-   * Importing each API function's bundle in a fresh Node process, median: the share of a
-   * Lambda cold start our code decides. Absolute, on the 2-core dev machine; the bench also
-   * prints each as a multiple of an empty module's import from the same rounds.
+   * Importing each API function's bundle in a fresh Node process, median CPU: the share of a
+   * Lambda cold start our code decides, as a multiple of a yardstick imported in the same rounds
+   * (a module of fixed content shaped like a bundle). The budget is 80 ms on the 2-core dev
+   * machine as it was on 23 Nov, when these imports cost 56-66 ms: that code (412efcd) costs
+   * 98-120 ms on the same machine now, 1.75 times as much, and the yardstick 44 ms, so 80 ms then
+   * is 3.1 yardsticks (rounded down).
    */
-  lambdaImportMs: 80,
+  lambdaImportOverYardstick: 3.1,
   /**
    * `npm start` on existing data until /api/health answers, median: the web build skipped as
    * unchanged, DynamoDB Local's JVM the longest part.
@@ -42,12 +45,13 @@ export const budgets = {
    * photo-like PNG of a few MB: from the provider's answer to the image being ready for the
    * browser (every size in S3, the credit committed). As a multiple of a yardstick timed in the
    * same run, between the jobs: that image's work (decode, previews, fallback) done in the bench's
-   * own process. On the quiet 2-core dev machine the yardstick takes 62 ms, so 1.6 is 100 ms there;
-   * a busy machine slows both sides.
+   * own process. The budget is 100 ms on the dev machine as it was on 23 Nov, when this bench's
+   * code then (412efcd) measured 97 ms: the same code measures 2.0-2.2 yardsticks now, so the
+   * yardstick was about 46 ms then, and 100 ms is 2.2 yardsticks.
    */
-  generationP50OverImageWork: 1.6,
-  /** The same, 95th percentile: 250 ms on the quiet machine. */
-  generationP95OverImageWork: 4,
+  generationP50OverImageWork: 2.2,
+  /** The same, 95th percentile: 250 ms then, 5.4 yardsticks. */
+  generationP95OverImageWork: 5.4,
   /**
    * The chat's WebP previews of a provider-sized photo-like image (a hard case: detail at
    * every scale), per width: what a phone, a laptop and a 2x screen download per image.
@@ -64,8 +68,8 @@ export const budgets = {
    * 100 jobs sent at once by one user against a provider that takes 1 s each, until all have
    * settled, over the provider's time plus an allowance: at most 1 on the 2-core local cloud (image
    * work for all 100 shares the machine; in AWS each job has its own Lambda). The allowance is 5 s
-   * on the quiet dev machine, as 80 of the yardstick above timed just before and after the burst,
-   * so a busy machine moves both sides.
+   * on the dev machine of 23 Nov, 109 of the yardstick above (46 ms then), timed just before and
+   * after the burst, so a slower machine moves both sides.
    */
   burstOverProviderPlusAllowance: 1,
   /**
