@@ -76,6 +76,9 @@ test.describe('generating and editing thumbnails offline', () => {
       await expect(chat.attachments()).toHaveCount(2);
       await expect(chat.attachments().filter({ hasText: 'Video thumbnail' })).toHaveCount(1);
       await expect(chat.attachments().filter({ hasText: 'reference.png' })).toHaveCount(1);
+      // The screen is scanned once the notice has gone: a toast that starts leaving between the
+      // two scans is measured halfway faded.
+      await expect(page.getByText('Only image files can be attached.')).toBeHidden({ timeout: 10_000 });
       await checkScreen(page, 'chat-video-link');
 
       await chat.messageBox().press('End');
