@@ -14,27 +14,6 @@ export function processesUsing(dataDir: string): number[] {
     .map(Number);
 }
 
-/**
- * Whether any socket on the machine listens on `port` (from /proc/net/tcp and tcp6). Asking the
- * kernel, rather than trying to bind the port, is not fooled by another test's outgoing connection
- * that the kernel happened to give the same port number once it was free.
- */
-export function somethingListensOn(port: number): boolean {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) => {
-    let rows: string[];
-    try {
-      rows = readFileSync(table, 'utf8').trim().split('\n').slice(1);
-    } catch {
-      return false; // no IPv6 on this machine
-    }
-    return rows.some((row) => {
-      const [, local, , state] = row.trim().split(/\s+/);
-      return state === '0A' && Boolean(local?.endsWith(`:${hexPort}`)); // 0A: LISTEN
-    });
-  });
-}
-
 /** The inodes of the sockets that listen on `port`, from /proc/net/tcp and tcp6. */
 function listeningSockets(port: number): Set<string> {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
