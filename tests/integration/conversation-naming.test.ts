@@ -1,8 +1,9 @@
-import { DEFAULT_TITLE, PHASE_TEXT } from '@thumbnail-studio/contract';
+import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
 import { readCreditItems } from '../support/ledger';
+import { storeQueuedJob } from '../support/queued-job';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -88,28 +89,6 @@ describe("a job's settle", () => {
     (await api('POST', '/api/conversations', { title })).body.conversation.id;
   const topConversation = async () => (await api('GET', '/api/conversations')).body.conversations[0]?.id;
 
-  /** A job as a send stores it (messages and reserve, the backend's own transaction), not delivered. */
-  async function storeQueuedJob(conversationId: string, content: string): Promise<StoredMessage> {
-    const { newMessage } = await import('../../functions/src/core/messages');
-    const { newId } = await import('../../functions/src/lib/ids');
-    const created_at = new Date().toISOString();
-    const owner = { conversation_id: conversationId, user_id: userId, created_at };
-    const request = newMessage({ ...owner, id: newId(), role: 'user', content, status: 'done' });
-    const job = newMessage({
-      ...owner,
-      id: newId(),
-      role: 'assistant',
-      content: PHASE_TEXT.queued,
-      status: 'pending',
-      prompt: content,
-      provider: 'local',
-      request_id: request.id,
-      job_state: 'queued',
-    });
-    await credits.getOrOpenBalance(userId, 3);
-    await credits.storeMessagesAndReserveCredit(request, job, 3);
-    return job;
-  }
   const keys = (job: StoredMessage) => {
     const base = `images/${userId}/${job.id}/1`;
     return {
@@ -125,7 +104,7 @@ describe("a job's settle", () => {
 
   it('moves its conversation to the top in the same write as the image', async () => {
     const drawn = await newConversation('Lighthouse');
-    const job = await storeQueuedJob(drawn, 'A lighthouse in a storm');
+    const job = await storeQueuedJob(userId, drawn, 'A lighthouse in a storm');
     const newer = await newConversation('Newer');
     expect(await topConversation()).toBe(newer);
     expect(await settle(job)).toBe(true);
@@ -134,7 +113,7 @@ describe("a job's settle", () => {
 
   it('commits nothing once the conversation is gone (its deletion refunds the job)', async () => {
     const drawn = await newConversation('Deleted meanwhile');
-    const job = await storeQueuedJob(drawn, 'A castle');
+    const job = await storeQueuedJob(userId, drawn, 'A castle');
     const { deleteConversation } = await import('../../functions/src/data/conversations-repo');
     // Only the conversation's row, as a deletion has done when it goes on to refund its pending jobs.
     expect(await deleteConversation(userId, drawn)).toBe(true);

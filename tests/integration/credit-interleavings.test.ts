@@ -7,6 +7,7 @@ import { S3RVER_CREDENTIALS } from '../../local/s3';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { storeQueuedJob } from '../support/queued-job';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, cognitoClient, signUpUser } from '../support/users';
@@ -72,35 +73,9 @@ async function deliver(job: { jobId: string; conversationId: string; userId: str
   );
 }
 
-/**
- * What a send stores before it hands the job to the queue: the messages and the reserve, through
- * the backend's own transaction. The job then waits, as if the queue had not delivered it yet.
- */
-async function storeQueuedJob(userId: string, conversationId: string, content: string) {
-  const { getOrOpenBalance, storeMessagesAndReserveCredit } = await import(
-    '../../functions/src/data/credits-repo'
-  );
-  const { newMessage } = await import('../../functions/src/core/messages');
-  const { PENDING_SHARD } = await import('../../functions/src/core/jobs');
-  const { newId } = await import('../../functions/src/lib/ids');
-  const now = new Date().toISOString();
-  const owner = { conversation_id: conversationId, user_id: userId, created_at: now };
-  const request = newMessage({ ...owner, id: newId(), role: 'user', content, status: 'done' });
-  const job = newMessage({
-    ...owner,
-    id: newId(),
-    role: 'assistant',
-    content: PHASE_TEXT.queued,
-    status: 'pending',
-    prompt: content,
-    provider: 'local',
-    request_id: request.id,
-    job_state: 'queued',
-    pending_shard: PENDING_SHARD,
-    pending_since: now,
-  });
-  await getOrOpenBalance(userId, 3);
-  await storeMessagesAndReserveCredit(request, job, 3);
+/** A job as a send stores it, waiting as if the queue had not delivered it yet; what the queue carries. */
+async function queuedJob(userId: string, conversationId: string, content: string) {
+  const job = await storeQueuedJob(userId, conversationId, content);
   return { jobId: job.id, conversationId, userId };
 }
 
@@ -127,7 +102,7 @@ describe('a credit is settled exactly once', () => {
   it('when the conversation is deleted while its job waits in the queue: one refund, the late delivery settles nothing', async () => {
     const { api, userId, newConversation } = await newUser('queued');
     const conversationId = await newConversation();
-    const job = await storeQueuedJob(userId, conversationId, 'Waiting in line');
+    const job = await queuedJob(userId, conversationId, 'Waiting in line');
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
 
     expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);

@@ -43,7 +43,7 @@ const bucket = () => requireSetting('IMAGES_BUCKET');
  * on the calling thread before sending: for a provider's 4 MB original, milliseconds in which the
  * job's image work could not be handed on.
  */
-export const unsignedPayload =
+const unsignedPayload =
   <Args extends { request: unknown }, Output>(next: (args: Args) => Promise<Output>) =>
   (args: Args) => {
     const request = args.request as { headers?: Record<string, string> };

@@ -1,0 +1,39 @@
+import { PHASE_TEXT } from '@thumbnail-studio/contract';
+import type { StoredMessage } from '../../functions/src/core/types';
+
+/**
+ * What a send stores before it hands the job to the queue: the messages and the reserve, through
+ * the backend's own transaction (in this process, against the tables its environment names). The
+ * job then waits, as if the queue had not delivered it yet. Opens the account with 3 credits first.
+ */
+export async function storeQueuedJob(
+  userId: string,
+  conversationId: string,
+  content: string,
+): Promise<StoredMessage> {
+  const { getOrOpenBalance, storeMessagesAndReserveCredit } = await import(
+    '../../functions/src/data/credits-repo'
+  );
+  const { newMessage } = await import('../../functions/src/core/messages');
+  const { PENDING_SHARD } = await import('../../functions/src/core/jobs');
+  const { newId } = await import('../../functions/src/lib/ids');
+  const now = new Date().toISOString();
+  const owner = { conversation_id: conversationId, user_id: userId, created_at: now };
+  const request = newMessage({ ...owner, id: newId(), role: 'user', content, status: 'done' });
+  const job = newMessage({
+    ...owner,
+    id: newId(),
+    role: 'assistant',
+    content: PHASE_TEXT.queued,
+    status: 'pending',
+    prompt: content,
+    provider: 'local',
+    request_id: request.id,
+    job_state: 'queued',
+    pending_shard: PENDING_SHARD,
+    pending_since: now,
+  });
+  await getOrOpenBalance(userId, 3);
+  await storeMessagesAndReserveCredit(request, job, 3);
+  return job;
+}
