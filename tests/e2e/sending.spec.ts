@@ -31,6 +31,8 @@ for (const size of sizes) {
         const held = new Promise<void>((resolve) => {
           release = resolve;
         });
+        // Kept for the whole test: a request sent while Playwright stops intercepting (`unroute`)
+        // can hang for good, and this test's job polls start just then.
         await page.route('**/api/video-thumbnails', async (route) => {
           await held;
           await route.continue();
@@ -46,7 +48,6 @@ for (const size of sizes) {
         await expect(chat.userMessages()).toHaveCount(1);
         await expect(chat.userMessages().getByRole('img')).toHaveCount(1);
         await expect(chat.queuedSendNotice()).toHaveCount(0);
-        await page.unroute('**/api/video-thumbnails');
       });
 
       await test.step("'Processing your request...' gives way to the job's phase while it still runs", async () => {
