@@ -1,6 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The SDK's presigner, counted: a URL answered again must not be signed again.
+const presigner = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('./s3-sdk', async (importOriginal) => {
+  const sdk = await importOriginal<typeof import('./s3-sdk')>();
+  return {
+    ...sdk,
+    getSignedUrl: (...args: Parameters<typeof sdk.getSignedUrl>) => {
+      presigner.calls++;
+      return sdk.getSignedUrl(...args);
+    },
+  };
+});
 
 /**
  * S3 as a function without the right to list the bucket sees it: every key, there or not,
@@ -56,5 +69,33 @@ describe('putBlob', () => {
     expect(String(put?.headers.authorization)).toMatch(/SignedHeaders=[^,]*x-amz-content-sha256/);
     expect(put?.headers['content-type']).toBe('image/png');
     expect(put?.body.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
+describe('signedGetUrl', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('signs a key once per signing window: later asks get the same URL without signing, a new window signs anew', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:05:00Z'));
+    const before = presigner.calls;
+    const first = await store.signedGetUrl('images/u1/j1/0/preview-480.webp');
+    expect(await store.signedGetUrl('images/u1/j1/0/preview-480.webp')).toBe(first);
+    expect(presigner.calls - before).toBe(1);
+    // Another key, or the same key saved under a name, is a URL of its own.
+    const named = await store.signedGetUrl('images/u1/j1/0/preview-480.webp', 'thumbnail.webp');
+    expect(named).not.toBe(first);
+    expect(new URL(named).searchParams.get('response-content-disposition')).toBe(
+      'attachment; filename="thumbnail.webp"',
+    );
+    expect(presigner.calls - before).toBe(2);
+
+    vi.setSystemTime(new Date('2026-11-27T11:00:01Z'));
+    const next = await store.signedGetUrl('images/u1/j1/0/preview-480.webp');
+    expect(new URL(first).searchParams.get('X-Amz-Date')).toBe('20261127T100000Z');
+    expect(new URL(next).searchParams.get('X-Amz-Date')).toBe('20261127T110000Z');
+    expect(presigner.calls - before).toBe(3);
   });
 });

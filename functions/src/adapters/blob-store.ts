@@ -123,16 +123,40 @@ export const signingWindowStart = (now: number = Date.now()) =>
  */
 export async function signedGetUrl(key: string, filename?: string): Promise<string> {
   const { GetObjectCommand, getSignedUrl } = await sdk();
-  return getSignedUrl(
-    await s3(),
+  const client = await s3();
+  const signingDate = signingWindowStart();
+  const { accessKeyId } = await client.config.credentials();
+  const urls = signedThisWindow(signingDate.getTime());
+  const cacheKey = `${accessKeyId}\n${key}\n${filename ?? ''}`;
+  const cached = urls.get(cacheKey);
+  if (cached) return cached;
+  const url = await getSignedUrl(
+    client,
     new GetObjectCommand({
       Bucket: bucket(),
       Key: key,
       ResponseCacheControl: IMMUTABLE_CACHE_CONTROL,
       ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}),
     }),
-    { expiresIn: GET_URL_SECONDS, signingDate: signingWindowStart() },
+    { expiresIn: GET_URL_SECONDS, signingDate },
   );
+  urls.set(cacheKey, url);
+  return url;
+}
+
+/** At most this many signed URLs are kept (a few MB); past it the keeping starts again. */
+const MAX_KEPT_URLS = 10_000;
+let kept: { window: number; urls: Map<string, string> } | undefined;
+
+/**
+ * The GET URLs signed in this container in the current signing window, by credentials, key and
+ * file name. Signing is deterministic within a window, so a URL signed again would be the same
+ * string: a job poll answers every settled job since the oldest pending one, and signing their
+ * previews again on every poll was most of its cost. A new window starts an empty map.
+ */
+function signedThisWindow(window: number): Map<string, string> {
+  if (kept?.window !== window || kept.urls.size >= MAX_KEPT_URLS) kept = { window, urls: new Map() };
+  return kept.urls;
 }
 
 /**
