@@ -201,6 +201,8 @@ test.describe('keyboard and focus', () => {
     const app = await signUpThroughUi(page, persona('keys-titles'));
     const sidebar = new SidebarPage(page);
     const long = 'A very long title for a cooking video about fresh pasta at home';
+    // The app opens a first conversation of its own at sign-up: made after it, these list above it.
+    await expect(sidebar.rows()).toHaveCount(1);
     await sidebar.createThroughApi([long, 'Newest']);
     await page.reload();
     await app.expectSignedIn();
@@ -252,9 +254,10 @@ test.describe('keyboard and focus', () => {
     await expect(app.messages()).toContainText('high-quality images from detailed descriptions');
     await expect(app.messageBox()).not.toBeFocused();
 
-    // Fresh from a reload, the first Tab lands on the skip link.
+    // Fresh from a reload, once the chat has opened at its newest message, the first Tab lands on the skip link.
     await page.reload();
     await app.expectSignedIn();
+    await expect(app.messages()).toContainText('high-quality images from detailed descriptions');
     await expect(app.messageBox()).not.toBeFocused();
     await page.keyboard.press('Tab');
     await expect(sidebar.skipLink()).toBeFocused();

@@ -53,8 +53,13 @@ export function MessageList(props: MessageListProps) {
   const heightBefore = useRef<number | null>(null);
 
   // Before paint, so the screen opens at the newest message and lazy images near the top never start.
+  // What scrollIntoView({ block: 'end' }) does to the list, by its own offset: Chromium also moves
+  // its keyboard starting point to an element scrolled into view, so the first Tab skipped the skip link.
   useLayoutEffect(() => {
-    if (lastId) endRef.current?.scrollIntoView({ block: 'end' });
+    const scroller = scrollerRef.current;
+    const end = endRef.current;
+    if (!lastId || !scroller || !end) return;
+    scroller.scrollTop += end.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom;
   }, [lastId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages went in on top
