@@ -1,4 +1,3 @@
-import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import type { StoredMessage } from '../../functions/src/core/types';
 
 /**
@@ -14,25 +13,11 @@ export async function storeQueuedJob(
   const { getOrOpenBalance, storeMessagesAndReserveCredit } = await import(
     '../../functions/src/data/credits-repo'
   );
-  const { newMessage } = await import('../../functions/src/core/messages');
-  const { PENDING_SHARD } = await import('../../functions/src/core/jobs');
+  const { newMessage, newQueuedJob } = await import('../../functions/src/core/messages');
   const { newId } = await import('../../functions/src/lib/ids');
-  const now = new Date().toISOString();
-  const owner = { conversation_id: conversationId, user_id: userId, created_at: now };
+  const owner = { conversation_id: conversationId, user_id: userId, created_at: new Date().toISOString() };
   const request = newMessage({ ...owner, id: newId(), role: 'user', content, status: 'done' });
-  const job = newMessage({
-    ...owner,
-    id: newId(),
-    role: 'assistant',
-    content: PHASE_TEXT.queued,
-    status: 'pending',
-    prompt: content,
-    provider: 'local',
-    request_id: request.id,
-    job_state: 'queued',
-    pending_shard: PENDING_SHARD,
-    pending_since: now,
-  });
+  const job = newQueuedJob(request, { id: newId(), provider: 'local' });
   await getOrOpenBalance(userId, 3);
   await storeMessagesAndReserveCredit(request, job, 3);
   return job;

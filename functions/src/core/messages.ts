@@ -1,4 +1,10 @@
-import { type DownloadFormat, MAX_VARIATIONS, NEW_MESSAGE_DEFAULTS } from '@thumbnail-studio/contract';
+import {
+  type DownloadFormat,
+  MAX_VARIATIONS,
+  NEW_MESSAGE_DEFAULTS,
+  PHASE_TEXT,
+} from '@thumbnail-studio/contract';
+import { PENDING_SHARD } from './jobs';
 import type { ImageKeys, MessageRole, MessageStatus, StoredMessage } from './types';
 
 /** The images a message gives later requests as context: its uploads, or the original of the image it generated. */
@@ -20,6 +26,32 @@ export function newMessage(
 ): StoredMessage {
   const message: StoredMessage = { ...NEW_MESSAGE_DEFAULTS, ...fields };
   return contextKeysOf(message).length > 0 ? { ...message, image_id: message.id } : message;
+}
+
+/**
+ * The pending assistant message that answers `request` as a generation job: queued, listed in the
+ * pending-jobs index until it settles, showing the queued phase until a worker claims it.
+ */
+export function newQueuedJob(
+  request: StoredMessage,
+  job: { id: string; provider: string; variations?: number },
+): StoredMessage {
+  return newMessage({
+    conversation_id: request.conversation_id,
+    user_id: request.user_id,
+    created_at: request.created_at,
+    id: job.id,
+    role: 'assistant',
+    content: PHASE_TEXT.queued,
+    status: 'pending',
+    prompt: request.content,
+    provider: job.provider,
+    request_id: request.id,
+    variations: job.variations ?? 1,
+    job_state: 'queued',
+    pending_shard: PENDING_SHARD,
+    pending_since: request.created_at,
+  });
 }
 
 /**

@@ -1,12 +1,6 @@
-import {
-  type EditFrom,
-  INSUFFICIENT_CREDITS_TEXT,
-  PHASE_TEXT,
-  UNEXPECTED_ERROR_TEXT,
-} from '@thumbnail-studio/contract';
+import { type EditFrom, INSUFFICIENT_CREDITS_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { enqueueJob } from '../adapters/job-queue';
-import { PENDING_SHARD } from '../core/jobs';
-import { imagesOf, newMessage } from '../core/messages';
+import { imagesOf, newMessage, newQueuedJob } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { getConversationById, updateConversation } from '../data/conversations-repo';
 import { refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
@@ -60,19 +54,10 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     selected_model_ids: input.selectedModelIds.length ? input.selectedModelIds : null,
     ...(editFrom ? { edit_from: editFrom } : {}),
   });
-  const job = newMessage({
-    ...owner,
+  const job = newQueuedJob(userMessage, {
     id: newId(),
-    role: 'assistant',
-    content: PHASE_TEXT.queued,
-    status: 'pending',
-    prompt: input.content,
     provider: input.provider,
-    request_id: userMessage.id,
-    variations: input.variations ?? 1,
-    job_state: 'queued',
-    pending_shard: PENDING_SHARD,
-    pending_since: now,
+    variations: input.variations,
   });
   try {
     await storeMessagesAndReserveCredit(userMessage, job, settings().INITIAL_CREDITS);
