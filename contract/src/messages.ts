@@ -56,7 +56,8 @@ export const messageImageSchema = z.object({
  * A message as the API answers it. Image fields are signed URLs that stay the
  * same for an hour, so the browser's cache serves a reload: `image_sources` the
  * previews the chat shows (WebP at several widths, narrowest first), `image_url`
- * the JPEG it falls back to, `full_image_url` the provider's original. Images
+ * what it falls back to without WebP (the original; a 960x540 JPEG on images
+ * stored before 27 Nov), `full_image_url` the provider's original. Images
  * stored before the previews existed have null there, and a 640x360 JPEG as
  * `image_url`. Lists (a page of messages, a poll of jobs) carry only the previews
  * and the references; the full size is signed when used, by reading the one

@@ -58,7 +58,9 @@ describe('generation with the offline provider', () => {
     expect(download.status).toBe(200);
     const exported = await sharp(new Uint8Array(await download.arrayBuffer())).metadata();
     expect([exported.format, exported.width, exported.height]).toEqual(['png', 1280, 720]);
-    expect((await fetch(generated.image_url)).headers.get('content-type')).toBe('image/jpeg');
+    // Without WebP the chat falls back to the original itself: the job encodes nothing for it.
+    expect(generated.image_url.split('?')[0]).toMatch(/\/original\.png$/);
+    expect((await fetch(generated.image_url)).headers.get('content-type')).toBe('image/png');
     // The chat's previews: WebP at three widths of the same 16:9 frame.
     expect(generated.image_sources.map((s: { width: number }) => s.width)).toEqual([480, 960, 1280]);
     for (const source of generated.image_sources) {
@@ -216,12 +218,11 @@ describe('reference images', () => {
     const folder = `images/${userId}/${done.id}/`;
     const stored = async () =>
       (await listKeys(runtime, folder)).map((key) => key.slice(folder.length)).sort();
-    // The job stored what the chat shows; neither download was made.
+    // The job stored the original and the chat's previews, nothing more; neither download was made.
     expect(await stored()).toEqual([
       '1/original.png',
       '1/preview-1280.webp',
       '1/preview-480.webp',
-      '1/preview-960.jpg',
       '1/preview-960.webp',
     ]);
 

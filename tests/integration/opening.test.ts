@@ -139,8 +139,9 @@ describe('following jobs', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
-    // A settled job carries what the chat shows: the JPEG fallback and the WebP preview widths.
-    expect(jobs.every((job) => job.image_url?.includes('preview-960.jpg'))).toBe(true);
+    // A settled job carries what the chat shows: the WebP preview widths, and the original as
+    // the fallback (its URL signed like a preview's; the list signs no full size).
+    expect(jobs.every((job) => job.image_url?.includes('/original.png'))).toBe(true);
     expect(jobs.every((job) => job.image_sources?.length === 3)).toBe(true);
     expect(
       (await api('GET', `/api/conversations/${conversationId}/jobs?since=${jobIds[1]}`)).body.jobs,

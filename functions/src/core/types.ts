@@ -14,8 +14,9 @@ export interface ImageKeys {
   /** 1280x720 JPEG at most 600 KB: the recommended, YouTube-ready download, made like `export`. Absent on older images. */
   youtube?: string;
   /**
-   * JPEG the chat shows where no WebP preview fits: a plain 960x540 one; on older images the
-   * YouTube JPEG or a 640x360 one.
+   * What the chat falls back to where no WebP preview fits: the original itself (no browser that
+   * runs the app lacks WebP, so no job encodes a file for it); on older images a 960x540 JPEG,
+   * the YouTube JPEG or a 640x360 one.
    */
   preview: string;
   /** WebP previews of the 1280x720 frame, narrowest first, for `srcset`. Absent on older images. */

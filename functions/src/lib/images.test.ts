@@ -5,7 +5,6 @@ import {
   decodeFrame,
   deriveImageSizes,
   encodePreviews,
-  FALLBACK_WIDTH,
   MAX_JPEG_BYTES,
   makeDownload,
   NOT_AN_IMAGE,
@@ -55,17 +54,12 @@ describe('derived image sizes', () => {
     expect(sizes[2]).toBeLessThan(200_000);
   });
 
-  it('stores for the chat only the WebP previews and a plain 960x540 JPEG for browsers without WebP', async () => {
+  it('stores for the chat only the WebP previews (without WebP, the chat falls back to the original)', async () => {
     const stored = new Map<string, { bytes: Uint8Array; contentType: string }>();
     await deriveImageSizes(await noisyPng(1536, 1024), async ({ name, ...file }) => {
       stored.set(name, file);
     });
-    expect([...stored.keys()].sort()).toEqual([
-      'preview-1280.webp',
-      'preview-480.webp',
-      'preview-960.jpg',
-      'preview-960.webp',
-    ]);
+    expect([...stored.keys()].sort()).toEqual(['preview-1280.webp', 'preview-480.webp', 'preview-960.webp']);
     for (const width of PREVIEW_WIDTHS) {
       const preview = stored.get(`preview-${width}.webp`);
       expect(preview?.contentType).toBe('image/webp');
@@ -75,13 +69,6 @@ describe('derived image sizes', () => {
         height: (width * 9) / 16,
       });
     }
-    const fallback = stored.get('preview-960.jpg');
-    expect(fallback?.contentType).toBe('image/jpeg');
-    expect(await describeImage(fallback?.bytes ?? new Uint8Array())).toEqual({
-      format: 'jpeg',
-      width: FALLBACK_WIDTH,
-      height: 540,
-    });
   });
 
   it('downloads as a lossless 1280x720 PNG, never re-quantised to a palette, even past 2 MB', async () => {

@@ -102,18 +102,6 @@ export async function encodePreview(frame: Frame, width: number): Promise<Uint8A
 export const encodePreviews = (frame: Frame) =>
   Promise.all(PREVIEW_WIDTHS.map(async (width) => ({ width, bytes: await encodePreview(frame, width) })));
 
-/** Width of the plain JPEG the chat shows where a browser takes no WebP. */
-export const FALLBACK_WIDTH = 960;
-
-/**
- * The chat's JPEG for a browser without WebP, at the laptop width: plain libjpeg (a few
- * milliseconds), since every job waits for it and nearly no browser needs it.
- */
-export async function fallbackJpeg(frame: Frame): Promise<Uint8Array> {
-  const image = (await encoder(frame)).resize(FALLBACK_WIDTH).flatten({ background: '#ffffff' });
-  return new Uint8Array(await image.jpeg({ quality: 80, mozjpeg: false }).toBuffer());
-}
-
 /** The frame as a PNG, quickly: a low deflate level costs a few percent of bytes, not seconds. */
 export async function losslessPng(frame: Frame): Promise<Uint8Array> {
   return new Uint8Array(await (await encoder(frame)).png({ compressionLevel: 2 }).toBuffer());
@@ -126,14 +114,14 @@ export interface ChatImage {
   contentType: string;
 }
 
-/** The names of the chat's files: one WebP per preview width, and the JPEG fallback. */
+/** The name of a chat preview's file: one WebP per preview width. */
 export const previewName = (width: number) => `preview-${width}.webp`;
-export const FALLBACK_NAME = `preview-${FALLBACK_WIDTH}.jpg`;
 
 /**
- * What a job stores for the chat, from one decode: the WebP previews and the JPEG fallback,
- * encoded side by side, each handed to `store` as soon as it is ready (so storing one overlaps
- * encoding the next). The downloads are made from the original when first asked for
+ * What a job stores for the chat, from one decode: the WebP previews, encoded side by side, each
+ * handed to `store` as soon as it is ready (so storing one overlaps encoding the next). Nothing
+ * else: a browser without WebP falls back to the original (every browser that runs the app's
+ * code decodes WebP), and the downloads are made from the original when first asked for
  * (`makeDownload`): most images are never downloaded, and every job would wait for them.
  */
 export async function deriveImageSizes(
@@ -141,17 +129,15 @@ export async function deriveImageSizes(
   store: (image: ChatImage) => Promise<void>,
 ): Promise<void> {
   const frame = await decodeFrame(original);
-  await Promise.all([
-    ...PREVIEW_WIDTHS.map(async (width) =>
+  await Promise.all(
+    PREVIEW_WIDTHS.map(async (width) =>
       store({
         name: previewName(width),
         bytes: await encodePreview(frame, width),
         contentType: 'image/webp',
       }),
     ),
-    (async () =>
-      store({ name: FALLBACK_NAME, bytes: await fallbackJpeg(frame), contentType: 'image/jpeg' }))(),
-  ]);
+  );
 }
 
 /** The two 1280x720 downloads: the lossless PNG, and the YouTube-ready JPEG (the recommended one). */

@@ -1,12 +1,13 @@
 import { putBlob } from '../adapters/blob-store';
 import type { ImageKeys, StoredMessage } from '../core/types';
-import { deriveImageSizes, FALLBACK_NAME, PREVIEW_WIDTHS, previewName } from '../lib/images';
+import { deriveImageSizes, PREVIEW_WIDTHS, previewName } from '../lib/images';
 
 /**
- * Stores one of a job's images: the original and what the chat shows. The downloads' keys are
- * fixed here, so deleting the message deletes them too, but their files are made when first
- * asked for (see downloads.ts). Each image of an answer has its own prefix: the first where an
- * answer's one image always was, the others beside it (`v1`, `v2`, ...).
+ * Stores one of a job's images: the original and the chat's WebP previews. The original is also
+ * the chat's fallback for a browser without WebP, which no browser that runs the app lacks. The
+ * downloads' keys are fixed here, so deleting the message deletes them too, but their files are
+ * made when first asked for (see downloads.ts). Each image of an answer has its own prefix: the
+ * first where an answer's one image always was, the others beside it (`v1`, `v2`, ...).
  */
 export async function storeJobImage(
   job: StoredMessage,
@@ -16,17 +17,18 @@ export async function storeJobImage(
   // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
   const attempt = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
   const base = position === 0 ? attempt : `${attempt}/v${position}`;
+  const originalKey = `${base}/original.png`;
   await Promise.all([
-    putBlob(`${base}/original.png`, original, 'image/png'),
+    putBlob(originalKey, original, 'image/png'),
     deriveImageSizes(original, ({ name, bytes, contentType }) =>
       putBlob(`${base}/${name}`, bytes, contentType),
     ),
   ]);
   return {
-    original: `${base}/original.png`,
+    original: originalKey,
     export: `${base}/thumbnail-1280x720.png`,
     youtube: `${base}/thumbnail-1280x720.jpg`,
-    preview: `${base}/${FALLBACK_NAME}`,
+    preview: originalKey,
     previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${base}/${previewName(width)}` })),
   };
 }

@@ -1,4 +1,3 @@
-import { deriveImageSizes } from '../../../functions/src/lib/images';
 import { makePng } from '../../fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../fakes/openai-server';
 import { makePhotoPng } from '../../fakes/photo-like';
@@ -8,6 +7,7 @@ import { type RunningCloud, startCloudProcess } from '../../support/local-cloud-
 import { decodePayload } from '../../support/tokens';
 import { apiAs, signUpUser } from '../../support/users';
 import { budgets } from '../budgets';
+import { imageYardstick } from '../image-yardstick';
 import type { BenchSection, Measurement } from '../report';
 
 const SEQUENTIAL_JOBS = 50;
@@ -20,13 +20,13 @@ const BURST_ALLOWANCE_YARDSTICKS = 109;
 const BURST_YARDSTICKS = 5;
 
 /**
- * The yardstick the section's times are divided by: the image work of one job (decode, the three
- * WebP previews, the JPEG fallback) on `photo`, in this process, timed alone. Taken in the same
- * run as what it measures, so a busy machine slows both sides.
+ * The yardstick the section's times are divided by: one job's image work as of 23 Nov
+ * (`imageYardstick`) on `photo`, in this process, timed alone. Taken in the same run as what it
+ * measures, so a busy machine slows both sides.
  */
 async function yardstick(photo: Uint8Array): Promise<number> {
   const start = performance.now();
-  await deriveImageSizes(photo, async () => {});
+  await imageYardstick(photo);
   return performance.now() - start;
 }
 
@@ -190,7 +190,7 @@ export const generation: BenchSection = {
         notes: [
           `provider answer: a ${photo.length}-byte 1536x1024 photo-like PNG (the burst: a plain 1280x720 one)`,
           "after provider = the worker's own time from the provider's answer to the image being ready (every size in S3, credit committed); image work = decoding, encoding and storing the sizes (see the image section for its split)",
-          `yardstick = the same photo's image work (decode, previews, fallback, nothing stored) in the bench's process, timed after each job and ${BURST_YARDSTICKS} times on either side of the burst; about 46 ms on the dev machine of 23 Nov, where the budgets are 100 ms (p50), 250 ms (p95) and 5 s (the burst's allowance); ms figures are context only`,
+          `yardstick = the same photo's image work as a job did it on 23 Nov (decode, three WebP previews, a 960 px JPEG; nothing stored) in the bench's process, timed after each job and ${BURST_YARDSTICKS} times on either side of the burst; about 46 ms on the dev machine of 23 Nov, where the budgets are 100 ms (p50), 250 ms (p95) and 5 s (the burst's allowance); ms figures are context only`,
           'concurrent run: one user, so every send contends for the same balance item (transaction conflicts are retried); locally all 100 jobs share 2 cores, where AWS runs each in its own Lambda',
           `concurrent run: ${CONCURRENT_JOBS} accepted of ${CONCURRENT_JOBS}, balance ${balance}, ledger sum ${sum}; followed with ${polls + 1} polls of the conversation`,
         ],

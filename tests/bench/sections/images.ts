@@ -4,7 +4,6 @@ import {
   deriveImageSizes,
   encodePreviews,
   type Frame,
-  fallbackJpeg,
   losslessPng,
   makeDownload,
   youtubeJpeg,
@@ -63,7 +62,6 @@ export const images: BenchSection = {
     const original = await makePhotoPng();
     const frame = await decodeFrame(original);
     const previews = await encodePreviews(frame);
-    const fallback = await fallbackJpeg(frame);
     const measurements: Measurement[] = previews.map(({ width, bytes }) => ({
       label: `WebP preview ${width}w`,
       value: kB(bytes.length),
@@ -86,7 +84,6 @@ export const images: BenchSection = {
         budget: budgets.youtubeJpegKb,
       },
       { label: 'PNG 1280x720 (lossless)', value: kB(png.bytes.length), unit: 'kB' },
-      { label: 'JPEG fallback 960w (no WebP)', value: kB(fallback.length), unit: 'kB' },
     );
 
     const previous = await time(() => previousDerivation(original));
@@ -94,7 +91,6 @@ export const images: BenchSection = {
     const parts = {
       decode: await time(() => decodeFrame(original)),
       previews: await time(() => encodePreviews(frame)),
-      fallback: await time(() => fallbackJpeg(frame)),
     };
     const downloads = {
       png: await time(() => losslessPng(frame)),
@@ -106,14 +102,14 @@ export const images: BenchSection = {
       unit: '%',
       budget: budgets.imageDerivationTimePercent,
     });
-    const sum = parts.decode + parts.previews + parts.fallback;
+    const sum = parts.decode + parts.previews;
     const share = (part: number) => `${Math.round((100 * part) / sum)}%`;
     return {
       title: this.title,
       measurements,
       notes: [
         `source PNG ${original.length} bytes; medians of ${RUNS} runs: new ${Math.round(current)} ms, previous ${Math.round(previous)} ms (level-6 PNG, its palette fallback past 2 MB, 640x360 JPEG); ms on this machine only as context`,
-        `a job's image work one step at a time: decode+crop ${share(parts.decode)}, three WebP previews ${share(parts.previews)}, the JPEG fallback ${share(parts.fallback)}`,
+        `a job's image work one step at a time: decode+crop ${share(parts.decode)}, three WebP previews ${share(parts.previews)} (a browser without WebP falls back to the original: nothing encoded for it)`,
         `the downloads, made on first download only: PNG ${Math.round(downloads.png)} ms, mozjpeg JPEG ${Math.round(downloads.jpeg)} ms (plus a decode) on this machine`,
         `the old 640x360 preview stretched over a 710 px column; now a 2x screen gets the 1280w WebP, a phone the 480w or 960w`,
       ],
