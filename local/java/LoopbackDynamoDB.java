@@ -1,7 +1,11 @@
+import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Starts DynamoDB Local listening on one address only. Its own launcher builds a Jetty
@@ -12,6 +16,7 @@ import java.util.Arrays;
  *
  * It also lives no longer than whoever started it: it exits when its standard input ends,
  * which happens when the parent process is gone, however it ended (even killed outright).
+ * And it keeps the shared database file in SQLite's write-ahead-log mode (see below).
  */
 public class LoopbackDynamoDB {
   public static void main(String[] args) throws Exception {
@@ -20,6 +25,7 @@ public class LoopbackDynamoDB {
     watchdog.start();
     String address = args[0];
     String[] serverArgs = Arrays.copyOfRange(args, 1, args.length);
+    useWriteAheadLog(serverArgs);
     Class<?> runner = Class.forName("software.amazon.dynamodb.services.local.main.ServerRunner");
     Object proxy = runner.getMethod("createServerFromCommandLineArgs", String[].class)
         .invoke(null, (Object) serverArgs);
@@ -35,6 +41,35 @@ public class LoopbackDynamoDB {
     proxy.getClass().getMethod("start").invoke(proxy);
     System.out.println("DynamoDB Local listening on " + address);
     proxy.getClass().getMethod("join").invoke(proxy);
+  }
+
+  /**
+   * Puts the shared database file (`-sharedDb` names it shared-local-instance.db) in SQLite's
+   * write-ahead-log mode before the server opens it. DynamoDB Local keeps SQLite's default
+   * rollback journal, which creates, syncs and deletes a journal file and syncs the database on
+   * every write, and it runs one write at a time: a burst of sends queued behind the disk. With
+   * the log a write is one append and one sync. The mode is kept in the file, so after the first
+   * start this changes nothing; if it fails, the server runs as it would have, only slower.
+   */
+  private static void useWriteAheadLog(String[] serverArgs) {
+    List<String> options = Arrays.asList(serverArgs);
+    int at = options.indexOf("-dbPath");
+    if (at < 0 || at + 1 >= options.size() || !options.contains("-sharedDb")) return;
+    File database = new File(options.get(at + 1), "shared-local-instance.db");
+    try {
+      // The SQLite library DynamoDB Local itself uses, on its class and library paths.
+      Logger.getLogger("com.almworks.sqlite4java").setLevel(Level.WARNING);
+      Class<?> connectionClass = Class.forName("com.almworks.sqlite4java.SQLiteConnection");
+      Object connection = connectionClass.getConstructor(File.class).newInstance(database);
+      try {
+        connectionClass.getMethod("open", boolean.class).invoke(connection, true);
+        connectionClass.getMethod("exec", String.class).invoke(connection, "PRAGMA journal_mode=WAL");
+      } finally {
+        connectionClass.getMethod("dispose").invoke(connection);
+      }
+    } catch (ReflectiveOperationException | LinkageError error) {
+      System.err.println("DynamoDB Local keeps its rollback journal: " + error);
+    }
   }
 
   private static void exitWhenInputEnds() {
