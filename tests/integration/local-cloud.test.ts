@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
+import { logsWritesAhead } from '../../local/dynamodb';
 import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
 import { apiAs, cognitoClient, signUpUser } from '../support/users';
 
@@ -30,21 +30,6 @@ async function runStart(env: Record<string, string>) {
   return { code, output };
 }
 
-/**
- * The journal mode SQLite keeps in a database file's header: bytes 18 and 19 (the file format's
- * write and read versions) are 2 in write-ahead-log mode and 1 with a rollback journal.
- */
-async function journalMode(file: string) {
-  const handle = await open(file);
-  try {
-    const header = Buffer.alloc(20);
-    await handle.read(header, 0, 20, 0);
-    return header[18] === 2 && header[19] === 2 ? 'wal' : 'rollback';
-  } finally {
-    await handle.close();
-  }
-}
-
 describe('the local cloud process', () => {
   // Two full starts of every service: on a busy 2-core machine that takes longer than most tests may.
   it('keeps users, data and issued tokens across a restart, and Ctrl-C stops every service it started', async () => {
@@ -58,7 +43,9 @@ describe('the local cloud process', () => {
     await first.stop();
     expect(first.child.exitCode).toBe(0);
     // DynamoDB Local's database logs its writes ahead (one sync a write, not three).
-    expect(await journalMode(path.join(first.dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe('wal');
+    expect(await logsWritesAhead(path.join(first.dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe(
+      true,
+    );
     expect(await answers(first.runtime.dynamodbEndpoint)).toBe(false);
     expect(await answers(first.runtime.cognitoEndpoint)).toBe(false);
     expect(await answers(first.runtime.s3Endpoint)).toBe(false);
