@@ -34,7 +34,7 @@ afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
 
 describe('openai generation', () => {
-  it('calls images-generate with the shared image parameters and a 16:9 size for gpt-image-2', async () => {
+  it('calls images-generate with the shared image parameters and the thumbnail size itself, 1280x720, for gpt-image-2', async () => {
     const result = await (await openai()).generate(generation);
 
     expect(result).toEqual({
@@ -49,7 +49,7 @@ describe('openai generation', () => {
       model: 'gpt-image-2',
       prompt: buildGenerationPrompt({ request: 'A cat astronaut', people: [], referenceCount: 0 }),
       n: 1,
-      size: '1536x864',
+      size: '1280x720',
       quality: 'high',
       background: 'auto',
       output_format: 'png',
@@ -79,7 +79,7 @@ describe('openai generation', () => {
         referenceCount: 1,
       }),
       n: '1',
-      size: '1536x864',
+      size: '1280x720',
       quality: 'high',
       background: 'auto',
       output_format: 'png',
@@ -107,7 +107,7 @@ describe('openai edit', () => {
     expect(fields(0)).toMatchObject({
       prompt: buildEditPrompt({ request: 'Make it brighter', people: [], imageCount: 1 }),
       n: '1',
-      size: '1536x864',
+      size: '1280x720',
       quality: 'high',
       background: 'auto',
       output_format: 'png',

@@ -41,11 +41,13 @@ const IMAGE_PARAMS = {
 } as const;
 
 /**
- * A 16:9 size the model accepts: gpt-image-2 takes any size divisible by 16
- * (so a real 16:9); older GPT image models only know 1536x1024.
+ * A 16:9 size the model accepts. gpt-image-2 takes any size whose edges are multiples of 16
+ * (with at least 655,360 pixels), so it is asked for the thumbnail itself, 1280x720: what
+ * YouTube shows and what every size we keep is cut from, with no resize after it, and fewer
+ * pixels to pay for and wait for than its 1536x864. Older GPT image models only know 1536x1024.
  */
 export const imageSizeFor = (model: string): string =>
-  model.startsWith('gpt-image-2') ? '1536x864' : '1536x1024';
+  model.startsWith('gpt-image-2') ? '1280x720' : '1536x1024';
 
 /** images-edit takes at most this many input images. */
 const MAX_INPUT_IMAGES = 16;

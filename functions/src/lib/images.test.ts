@@ -38,6 +38,14 @@ describe('derived image sizes', () => {
     expect(frame.data.length).toBe(1280 * 720 * frame.info.channels);
   });
 
+  it('keeps an original that is the frame already pixel for pixel, and crops a near-16:9 one to it', async () => {
+    const exact = await noisyPng(1280, 720);
+    const frame = await decodeFrame(exact);
+    expect(frame.data.equals(await sharp(exact).raw().toBuffer())).toBe(true);
+    const gemini = await decodeFrame(await noisyPng(1344, 768));
+    expect([gemini.info.width, gemini.info.height]).toEqual([1280, 720]);
+  });
+
   it('previews the frame in WebP at three widths, narrowest first, all 16:9', async () => {
     const previews = await encodePreviews(await decodeFrame(await photo));
     expect(previews.map((p) => p.width)).toEqual([480, 960, 1280]);

@@ -35,12 +35,30 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-/** The worker's own measurements, from its structured 'job done' log lines. */
-const jobTimes = (output: string, field: 'after_provider_ms' | 'images_ms') =>
+/** The worker's structured 'job done' log lines. */
+const jobsDone = (output: string) =>
   output
     .split('\n')
     .filter((line) => line.includes('"job done"'))
-    .map((line) => Number((JSON.parse(line) as Record<string, number>)[field]));
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** The worker's own measurements, from its 'job done' lines. */
+const jobTimes = (output: string, field: 'after_provider_ms' | 'images_ms') =>
+  jobsDone(output).map((line) => Number(line[field]));
+
+/**
+ * When the last of `jobIds` settled, in ms since the epoch: the time its 'job done' line was
+ * logged, right after the settle. Undefined while any of them has not settled.
+ */
+function lastSettledAt(output: string, jobIds: string[]): number | undefined {
+  const settledAt = new Map(
+    jobsDone(output)
+      .filter((line) => line.settled === true)
+      .map((line) => [String(line.jobId), Date.parse(String(line.timestamp))]),
+  );
+  const times = jobIds.map((id) => settledAt.get(id));
+  return times.every((time) => time !== undefined) ? Math.max(...(times as number[])) : undefined;
+}
 
 async function newUser(cloud: RunningCloud, name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
@@ -125,14 +143,16 @@ export const generation: BenchSection = {
       // The burst measures what jobs share (one balance, one conversation, the queue), not image
       // work, which is budgeted per job above: 100 photos' worth of encoding on the 2 shared local
       // cores would measure the machine (AWS gives each job its own Lambda). So the provider answers
-      // a plain 1280x720 PNG, a size the current models return as it is, needing no resize; a tiny
-      // one would cost more, since every size is scaled up from it.
+      // a plain 1280x720 PNG, the size gpt-image-2 is asked for, which needs no resize; a tiny one
+      // would cost more, since every size is scaled up from it.
       openai.image(await makePng(1280, 720));
       openai.latency(BURST_PROVIDER_MS);
       const burst = await newUser(cloud, 'bench-burst');
       const burstYardsticks: number[] = [];
       for (let i = 0; i < BURST_YARDSTICKS; i++) burstYardsticks.push(await yardstick(photo));
+      const burstOutput = cloud.output().length;
       const began = performance.now();
+      const beganAt = Date.now();
       const sends = await Promise.all(
         Array.from({ length: CONCURRENT_JOBS }, (_, i) =>
           burst.api('POST', burst.path, { content: `Burst thumbnail ${i}`, provider: 'openai' }),
@@ -155,21 +175,32 @@ export const generation: BenchSection = {
         if (Date.now() > deadline) throw new Error('the burst did not settle in 2 minutes');
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
-      const wall = performance.now() - began;
+      const seen = performance.now() - began;
+      // Measured to the last settle, as the worker logged it: the polls above see it up to a
+      // second later (the app's own cadence), which would add a random 0-1 s to the burst.
+      const jobIds = accepted.map((s) => String(s.body.assistantMessage.id));
+      const settledAt = lastSettledAt(cloud.output().slice(burstOutput), jobIds);
+      const wall = settledAt === undefined ? Number.NaN : settledAt - beganAt;
       for (let i = 0; i < BURST_YARDSTICKS; i++) burstYardsticks.push(await yardstick(photo));
       const allowanceMs = BURST_ALLOWANCE_YARDSTICKS * percentile(burstYardsticks, 50);
       const { balance, sum } = await readCreditItems(cloud.runtime.dynamodbEndpoint, burst.userId);
       const exact = accepted.length === CONCURRENT_JOBS && balance === 0 && sum === 0;
+      const error = !exact
+        ? `credits not exact: ${accepted.length} accepted, balance ${balance}, ledger ${sum}`
+        : settledAt === undefined
+          ? 'a job the polls saw ended has no settled "job done" line'
+          : undefined;
       measurements.push({
         label: `${CONCURRENT_JOBS} concurrent sends answered`,
         value: sendsMs,
         unit: 'ms',
       });
       measurements.push({
-        label: `${CONCURRENT_JOBS} concurrent jobs, 1 s provider`,
+        label: `${CONCURRENT_JOBS} concurrent jobs, 1 s provider, until the last settled`,
         value: wall,
         unit: 'ms',
       });
+      measurements.push({ label: '... until the 1 s polls saw it', value: seen, unit: 'ms' });
       measurements.push({
         label: `burst allowance (${BURST_ALLOWANCE_YARDSTICKS} yardsticks)`,
         value: allowanceMs,
@@ -180,9 +211,7 @@ export const generation: BenchSection = {
         value: wall / (BURST_PROVIDER_MS + allowanceMs),
         unit: 'x',
         budget: budgets.burstOverProviderPlusAllowance,
-        ...(exact
-          ? {}
-          : { error: `credits not exact: ${accepted.length} accepted, balance ${balance}, ledger ${sum}` }),
+        ...(error ? { error } : {}),
       });
       return {
         title: this.title,

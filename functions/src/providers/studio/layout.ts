@@ -1,6 +1,9 @@
 import type { ScenePlan } from './scene';
 
-/** The studio's output: 16:9, the size gpt-image-2 is asked for. */
+/**
+ * The studio's output: 16:9 and larger than the 1280x720 frame, as most providers' answers are
+ * (Gemini's 1344x768, older OpenAI models' 1536x1024), so a local job is cropped and resized as theirs are.
+ */
 export const WIDTH = 1536;
 export const HEIGHT = 864;
 /** The text safe zone: at least 10% of each edge stays free of text. */
