@@ -66,8 +66,9 @@ export const budgets = {
   imageDerivationTimePercent: 20,
   /**
    * 100 jobs sent at once by one user against a provider that takes 1 s each, until the last
-   * has settled (as the worker logs it), over the provider's time plus an allowance: at most 1 on the 2-core local cloud (image
-   * work for all 100 shares the machine; in AWS each job has its own Lambda). The allowance is 5 s
+   * has settled (as the worker logs it), over the provider's time plus an allowance: at most 1 on
+   * the 2-core local cloud (image work for all 100 shares the machine; in AWS each job has its own
+   * Lambda). The allowance is 5 s
    * on the dev machine of 23 Nov, 109 of the yardstick above (46 ms then), timed just before and
    * after the burst, so a slower machine moves both sides.
    */

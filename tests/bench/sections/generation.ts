@@ -162,7 +162,8 @@ export const generation: BenchSection = {
       const accepted = sends.filter((s) => s.status === 202);
       // Followed as the web app does: one request a second for the whole conversation, from
       // its oldest pending job on.
-      const pending = new Set<string>(accepted.map((s) => s.body.assistantMessage.id));
+      const jobIds = accepted.map((s) => String(s.body.assistantMessage.id));
+      const pending = new Set<string>(jobIds);
       const jobsPath = burst.path.replace(/messages$/, 'jobs');
       let polls = 0;
       for (const deadline = Date.now() + 120_000; ; polls++) {
@@ -178,7 +179,6 @@ export const generation: BenchSection = {
       const seen = performance.now() - began;
       // Measured to the last settle, as the worker logged it: the polls above see it up to a
       // second later (the app's own cadence), which would add a random 0-1 s to the burst.
-      const jobIds = accepted.map((s) => String(s.body.assistantMessage.id));
       const settledAt = lastSettledAt(cloud.output().slice(burstOutput), jobIds);
       const wall = settledAt === undefined ? Number.NaN : settledAt - beganAt;
       for (let i = 0; i < BURST_YARDSTICKS; i++) burstYardsticks.push(await yardstick(photo));
