@@ -1,3 +1,16 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { repoPath } from './paths';
+
+/**
+ * The app's one inline script: `web/src/start-view.js`, which the build puts into index.html as it
+ * is, so the first paint waits for no request (it must run before that paint). The CSP allows
+ * exactly that text, by its hash; any other inline script stays blocked.
+ */
+export const START_VIEW_SCRIPT_HASH = `'sha256-${createHash('sha256')
+  .update(readFileSync(repoPath('web', 'src', 'start-view.js')))
+  .digest('base64')}'`;
+
 /**
  * The security headers of every answer from the app's origin: CloudFront sends them in AWS
  * (the web construct's response headers policy) and the local cloud's server sends the same.
@@ -27,7 +40,7 @@ export interface CspOrigins {
 }
 
 /**
- * The SPA loads only its own code; it talks to Cognito, the images bucket and, with a creator's
+ * The SPA loads only its own code (and runs the one inline script above); it talks to Cognito, the images bucket and, with a creator's
  * own key, the image providers' APIs directly.
  */
 export function contentSecurityPolicy({
@@ -38,6 +51,7 @@ export function contentSecurityPolicy({
   const sources = (...list: (string | undefined)[]) => list.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
+    `script-src 'self' ${START_VIEW_SCRIPT_HASH}`,
     `connect-src ${sources("'self'", cognitoOrigin, imagesOrigin, ...providerOrigins)}`,
     `img-src ${sources("'self'", 'data:', 'blob:', imagesOrigin)}`,
     "media-src 'self'",

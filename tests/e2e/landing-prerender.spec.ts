@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 
 const HEADLINE = 'Thumbnails that earn the click, made in a chat';
@@ -16,6 +17,32 @@ test.describe('the landing page is prerendered', () => {
     expect(body.indexOf(HEADLINE)).toBeGreaterThan(-1);
     expect(body.includes('<script')).toBe(false);
     await context.close();
+  });
+
+  test('waits for no request before its first paint, and runs only the inline script the CSP allows', async ({
+    page,
+  }) => {
+    const answer = await page.request.get('/');
+    const html = await answer.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    // Nothing render-blocking to fetch: no stylesheet link, no classic script with a src.
+    expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(head.match(/<script(?![^>]*type="module")[^>]*\ssrc=/g)).toBeNull();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    expect(answer.headers()['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // And the browser runs it: it marks a route other than '/' before any module could.
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.route('**/assets/*.js', () => {});
+    await page.goto('/checkout-cancel', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-start-view', 'app');
+    expect(blocked).toEqual([]);
   });
 
   test('hydrates without a mismatch, and its buttons work', async ({ page }) => {

@@ -4,7 +4,11 @@ import { PROVIDER_ORIGINS } from '@thumbnail-studio/providers/defaults';
 import { Aws } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../../infra/src/security-headers';
+import {
+  contentSecurityPolicy,
+  SECURITY_HEADERS,
+  START_VIEW_SCRIPT_HASH,
+} from '../../infra/src/security-headers';
 import { type CfnJson, logicalId, type Resource, resourcesOf, synth } from './synth';
 
 const { app, stack, template } = synth();
@@ -149,6 +153,8 @@ describe('CloudFront', () => {
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     for (const directive of [
       "default-src 'self'",
+      // The one inline script (start-view.js, inlined by the build), by its hash; no other.
+      `script-src 'self' ${START_VIEW_SCRIPT_HASH};`,
       "connect-src 'self' https://cognito-idp.",
       "img-src 'self' data: blob: https://thumbnail-studio-test-images-",
       "frame-ancestors 'none'",

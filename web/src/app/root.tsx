@@ -13,7 +13,7 @@ const App = lazy(loadApp);
 
 export type View = { kind: 'landing' } | { kind: 'app'; authMode: StartMode };
 
-/** The landing page at `/` without a stored session; public/start-view.js applies the same rule. */
+/** The landing page at `/` without a stored session; src/start-view.js applies the same rule. */
 export function initialView(): View {
   const onAppRoute = window.location.pathname !== paths.home;
   const storage = typeof localStorage === 'undefined' ? undefined : localStorage;

@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
 
-// public/start-view.js applies the same rule before the first paint; keep the two in step.
+// src/start-view.js applies the same rule before the first paint; keep the two in step.
 export const THEME_STORAGE_KEY = 'theme';
 const PREFERS_LIGHT = '(prefers-color-scheme: light)';
 

@@ -1,4 +1,4 @@
-// Runs before the page paints (a classic script in <head>; the CSP allows no inline script).
+// Runs before the page paints: the build puts it inline in <head> (the CSP allows it by its hash).
 (() => {
   let storage;
   try {
