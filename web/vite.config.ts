@@ -25,7 +25,8 @@ function inlineFirstPaint(): Plugin[] {
         order: 'pre',
         handler(html) {
           if (!html.includes(START_VIEW_TAG)) throw new Error(`index.html has no ${START_VIEW_TAG}`);
-          return html.replace(START_VIEW_TAG, `<script>${startView()}</script>`);
+          // A function, so a `$` in the script is never read as a replacement pattern.
+          return html.replace(START_VIEW_TAG, () => `<script>${startView()}</script>`);
         },
       },
     },
