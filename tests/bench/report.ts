@@ -28,7 +28,8 @@ export const isOverBudget = (m: Measurement): boolean =>
   (m.budget !== undefined && m.value > m.budget) ||
   (m.minimum !== undefined && m.value < m.minimum);
 
-const format = (value: number, unit: string) => `${value.toFixed(1)} ${unit}`.trimEnd();
+/** Ratios get two decimals: a budget of 1 x would otherwise show 0.96 and 1.04 alike. */
+const format = (value: number, unit: string) => `${value.toFixed(unit === 'x' ? 2 : 1)} ${unit}`.trimEnd();
 const limitOf = (m: Measurement) =>
   m.minimum !== undefined
     ? `≥ ${format(m.minimum, m.unit)}`
