@@ -40,8 +40,8 @@ export interface CspOrigins {
 }
 
 /**
- * The SPA loads only its own code (and runs the one inline script above); it talks to Cognito, the images bucket and, with a creator's
- * own key, the image providers' APIs directly.
+ * The SPA loads only its own code (and runs the one inline script above); it talks to Cognito,
+ * the images bucket and, with a creator's own key, the image providers' APIs directly.
  */
 export function contentSecurityPolicy({
   cognitoOrigin,
