@@ -64,9 +64,9 @@ const imageCalls = (path: string) => openai.requests.filter((r) => r.path === pa
 describe('variations with the real providers', () => {
   it('keeps the variations that succeed and refunds the one OpenAI refused', async () => {
     const { api, send, userId } = await newUser('partial');
-    // The classifier's call takes the first failure (a failed classifier means a new image),
-    // one of the three image calls the second.
-    openai.failNext(2, 400, { body: MODERATION_BLOCKED });
+    // A first message has no image to edit, so no classifier is asked: the failure goes to one
+    // of the three image calls.
+    openai.failNext(1, 400, { body: MODERATION_BLOCKED });
     const sent = await send({ content: 'A neon gaming thumbnail', provider: 'openai', variations: 3 });
     expect(sent.status).toBe(202);
     const jobId = sent.body.assistantMessage.id as string;
@@ -127,6 +127,20 @@ describe('variations with the real providers', () => {
     expect((await waitForSettled(api, sent.body.assistantMessage.id)).images).toHaveLength(2);
     const calls = gemini.requests.filter((r) => JSON.stringify(r.body).includes('16:9'));
     expect(calls).toHaveLength(2);
+  });
+
+  it('asks no classifier until there is an image to edit, then asks it before the edit', async () => {
+    const { api, send } = await newUser('classifier');
+    const first = await send({ content: 'A space thumbnail', provider: 'openai' });
+    expect(await waitForSettled(api, first.body.assistantMessage.id)).toMatchObject({ is_edit: false });
+    // With nothing to edit a request is a new image, whatever a classifier would answer.
+    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/images/generations']);
+
+    openai.requests.length = 0;
+    openai.classifyAnswer('IMAGE_EDIT');
+    const second = await send({ content: 'Make the planet red', provider: 'openai' });
+    expect(await waitForSettled(api, second.body.assistantMessage.id)).toMatchObject({ is_edit: true });
+    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
   });
 
   it("edits the chosen image ('Edit this one'), not the latest one", async () => {

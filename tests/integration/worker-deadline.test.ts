@@ -54,7 +54,8 @@ async function send(name: string, provider: 'openai' | 'gemini', content = 'A ne
   const sent = await api('POST', `/api/conversations/${id}/messages`, { content, provider });
   expect(sent.status).toBe(202);
   const settled = await waitForSettled(api, sent.body.assistantMessage.id, 20_000);
-  return { api, settled, tookMs: Date.now() - sentAt, userId: String(decodePayload(user.accessToken).sub) };
+  const userId = String(decodePayload(user.accessToken).sub);
+  return { api, path: `/api/conversations/${id}/messages`, settled, tookMs: Date.now() - sentAt, userId };
 }
 
 /** The ledger's entry kinds, and the balance back where it started. */
@@ -95,10 +96,15 @@ describe('a job past its deadline', () => {
 
 describe('a classifier that never answers', () => {
   it('is given up after its own short timeout, and the job makes a new image', async () => {
+    // The classifier is asked only when there is an image to edit: the first send makes one.
+    const { api, path } = await send('classifier-stall', 'openai');
+    openai.reset();
     openai.stallClassifier();
-    const { api, settled } = await send('classifier-stall', 'openai');
+    const sent = await api('POST', path, { content: 'Now one with a racing car', provider: 'openai' });
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id, 20_000);
     expect(settled).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
-    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/generations']);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+    // A new image with the earlier one as its reference, which OpenAI takes at its edits endpoint.
+    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
   });
 });

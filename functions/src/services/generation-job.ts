@@ -14,7 +14,7 @@ import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { createProvider, isProviderId } from '../providers';
 import { nameConversationAfterAnswer } from './conversations';
-import { loadChosenImages, loadContextImages, loadPeople, toChatTurns } from './job-context';
+import { jobImageKeys, loadJobImages, loadPeople, toChatTurns } from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
 
@@ -111,21 +111,30 @@ async function answerJob(
     // new message is sent to it separately.
     const turns = toChatTurns(upToJob).slice(-CLASSIFIER_TURNS);
     const earlier = turns.slice(0, -2);
-    const kind = await classifyRequest(
-      turns,
-      request.content,
-      { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
-      (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
-    );
-    // 'Edit this one': the chosen image is the one an edit starts from, not the latest images.
-    const chosen = await loadChosenImages(request);
-    const images = chosen?.length ? chosen : await loadContextImages(upToRequest);
+    // The classifier is asked only when there is an image to edit: without one, a request is a
+    // new image whatever it answers. It runs beside the reads of the images and the people.
+    const keys = jobImageKeys(request, upToRequest);
+    const [kind, images, people] = await Promise.all([
+      keys.chosen || keys.context.length > 0
+        ? classifyRequest(
+            turns,
+            request.content,
+            { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
+            (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
+          )
+        : ('NEW_IMAGE' as const),
+      loadJobImages(keys),
+      loadPeople(job.user_id, request.selected_model_ids ?? []),
+    ]);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     signal.throwIfAborted();
     progress.operation = isEdit ? 'edit' : 'generate';
-    await showJobPhase(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
+    // Shown while the provider works: the wait for an image does not include this write, and a
+    // phase that could not be shown fails no job.
+    const phaseShown = showJobPhase(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating).catch((error) =>
+      logger.warn('the job phase could not be shown', { jobId: job.id, error }),
+    );
 
-    const people = await loadPeople(job.user_id, request.selected_model_ids ?? []);
     const results = await makeVariations(
       job.variations ?? 1,
       (variation) =>
@@ -134,6 +143,7 @@ async function answerJob(
           : provider.generate({ prompt: request.content, references: images, ...people, signal, variation }),
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
     );
+    await phaseShown;
     signal.throwIfAborted();
 
     const kept: ImageData[] = [];

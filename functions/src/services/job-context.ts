@@ -39,10 +39,15 @@ export const contextImageKeys = (messages: StoredMessage[]): string[] =>
     .slice(-CONTEXT_IMAGE_MESSAGES)
     .flatMap(contextKeysOf);
 
-/** Images of the last 3 image-bearing messages, oldest first: the provider's context. */
-export function loadContextImages(messages: StoredMessage[]): Promise<ImageData[]> {
-  return loadImages(contextImageKeys(messages));
-}
+/**
+ * The images a job may give the provider, as keys: the image the request chose to edit ('Edit
+ * this one') with the request's own uploads, and the images of the last 3 image-bearing messages
+ * (the request's own among them), oldest first.
+ */
+export const jobImageKeys = (request: StoredMessage, upToRequest: StoredMessage[]) => ({
+  chosen: chosenImageKeys(request),
+  context: contextImageKeys(upToRequest),
+});
 
 /**
  * Keys of the image a request chose to edit ('Edit this one') and of the request's own
@@ -52,12 +57,12 @@ export const chosenImageKeys = (request: StoredMessage): string[] | undefined =>
   request.edit_from ? [request.edit_from.key, ...(request.uploaded_images ?? [])] : undefined;
 
 /**
- * The image a request chose to edit ('Edit this one'), with the request's own uploads;
- * undefined when it chose none.
+ * The images a job gives the provider: the chosen ones when any can be read (an edit starts from
+ * the chosen image, not the latest ones), else the context.
  */
-export function loadChosenImages(request: StoredMessage): Promise<ImageData[]> | undefined {
-  const keys = chosenImageKeys(request);
-  return keys && loadImages(keys);
+export async function loadJobImages(keys: ReturnType<typeof jobImageKeys>): Promise<ImageData[]> {
+  const chosen = keys.chosen && (await loadImages(keys.chosen));
+  return chosen?.length ? chosen : loadImages(keys.context);
 }
 
 /**
