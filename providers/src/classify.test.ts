@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   CLASSIFIER_INSTRUCTIONS,
   classifierHistory,
+  classifyIfEditable,
   classifyRequest,
   normalizeClassification,
 } from './classify';
@@ -58,6 +59,20 @@ describe('classifyRequest', () => {
 
   it('handles an empty history', async () => {
     expect(await classifyRequest([], 'x', answering('IMAGE_EDIT'))).toBe('IMAGE_EDIT');
+  });
+});
+
+describe('classifyIfEditable', () => {
+  it('asks no model for a request with nothing to edit: a new image', async () => {
+    const provider = answering('IMAGE_EDIT');
+    expect(await classifyIfEditable(false, [turn()], 'make it pop', provider)).toBe('NEW_IMAGE');
+    expect(provider.classify).not.toHaveBeenCalled();
+  });
+
+  it('classifies a request that could be an edit as classifyRequest does', async () => {
+    const provider = answering('IMAGE_EDIT');
+    expect(await classifyIfEditable(true, [turn()], 'make it pop', provider)).toBe('IMAGE_EDIT');
+    expect(provider.classify).toHaveBeenCalledTimes(1);
   });
 });
 

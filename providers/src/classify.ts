@@ -50,3 +50,15 @@ export async function classifyRequest(
     return 'NEW_IMAGE';
   }
 }
+
+/**
+ * `classifyRequest`, for a request that `canEdit` (it chose an image, or its context holds one).
+ * One that cannot is a new image whatever a model would answer, so none is asked: a
+ * conversation's first image goes straight to the provider.
+ */
+export function classifyIfEditable(
+  canEdit: boolean,
+  ...request: Parameters<typeof classifyRequest>
+): Promise<Classification> {
+  return canEdit ? classifyRequest(...request) : Promise.resolve('NEW_IMAGE');
+}

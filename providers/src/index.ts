@@ -9,6 +9,7 @@ export {
   CLASSIFIER_INSTRUCTIONS,
   classifierHistory,
   classifierText,
+  classifyIfEditable,
   classifyRequest,
   normalizeClassification,
 } from './classify';

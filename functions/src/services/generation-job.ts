@@ -1,6 +1,11 @@
 import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import type { ImageData } from '@thumbnail-studio/providers';
-import { classifyRequest, makeVariations, type Operation, otherErrorText } from '@thumbnail-studio/providers';
+import {
+  classifyIfEditable,
+  makeVariations,
+  type Operation,
+  otherErrorText,
+} from '@thumbnail-studio/providers';
 import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
@@ -111,18 +116,17 @@ async function answerJob(
     // new message is sent to it separately.
     const turns = toChatTurns(upToJob).slice(-CLASSIFIER_TURNS);
     const earlier = turns.slice(0, -2);
-    // The classifier is asked only when there is an image to edit: without one, a request is a
-    // new image whatever it answers. It runs beside the reads of the images and the people.
+    // The classifier (asked only when there is an image to edit) runs beside the reads of the
+    // images and the people.
     const keys = jobImageKeys(request, upToRequest);
     const [kind, images, people] = await Promise.all([
-      keys.chosen || keys.context.length > 0
-        ? classifyRequest(
-            turns,
-            request.content,
-            { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
-            (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
-          )
-        : ('NEW_IMAGE' as const),
+      classifyIfEditable(
+        keys.chosen !== undefined || keys.context.length > 0,
+        turns,
+        request.content,
+        { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
+        (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
+      ),
       loadJobImages(keys),
       loadPeople(job.user_id, request.selected_model_ids ?? []),
     ]);

@@ -5,7 +5,7 @@ import {
   type SendResult,
   UNEXPECTED_ERROR_TEXT,
 } from '@thumbnail-studio/contract';
-import { classifyRequest, type ImageData, makeVariations } from '@thumbnail-studio/providers';
+import { classifyIfEditable, type ImageData, makeVariations } from '@thumbnail-studio/providers';
 import { blobFromStorage, callApi } from '../../../lib/api-client';
 import { browserProvider } from '../../../lib/browser-provider';
 import { uploadImage } from '../../../lib/upload-image';
@@ -39,17 +39,13 @@ export async function generateWithOwnKey(
   // As the worker does: the new message and its placeholder are last; the model gets the turns before.
   const turns = inputs.turns.map(({ role, text, has_images }) => ({ role, text, hasImages: has_images }));
   const earlier = turns.slice(0, -2);
-  // As the worker does too: with no image to edit, a request is a new image whatever the
-  // classifier would answer, so it is not asked.
-  const kind =
-    inputs.images.length > 0
-      ? await classifyRequest(
-          turns,
-          input.content,
-          { classify: (_history, text) => provider.classify(earlier, text) },
-          (error) => console.warn('classifier failed; treating the request as a new image', String(error)),
-        )
-      : 'NEW_IMAGE';
+  const kind = await classifyIfEditable(
+    inputs.images.length > 0,
+    turns,
+    input.content,
+    { classify: (_history, text) => provider.classify(earlier, text) },
+    (error) => console.warn('classifier failed; treating the request as a new image', String(error)),
+  );
   const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
   onPhase(isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
