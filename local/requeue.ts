@@ -11,7 +11,12 @@ export async function requeuePendingJobs(): Promise<void> {
   const pending = await listUnsettledJobsSentBefore(new Date().toISOString());
   for (const job of pending) {
     await releaseJob(job);
-    await enqueueJob({ jobId: job.id, conversationId: job.conversation_id, userId: job.user_id });
+    await enqueueJob({
+      jobId: job.id,
+      conversationId: job.conversation_id,
+      userId: job.user_id,
+      ...(job.request_id ? { requestId: job.request_id } : {}),
+    });
   }
   if (pending.length) console.log(`  Re-queued ${pending.length} unfinished generation job(s).`);
 }

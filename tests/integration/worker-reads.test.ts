@@ -1,13 +1,21 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
+import { S3RVER_CREDENTIALS } from '../../local/s3';
+import { waitForSettled } from '../support/jobs';
+import { storeQueuedJob } from '../support/queued-job';
+import { decodePayload } from '../support/tokens';
+import { apiAs, signUpUser } from '../support/users';
 
 const runtime = inject('runtime');
+const baseUrl = inject('baseUrl');
 const nextId = monotonicFactory();
 
 /** The worker's read of a conversation, run against the local cloud's DynamoDB as a Lambda would. */
@@ -95,5 +103,47 @@ describe("a job's read of its conversation", () => {
     const { messages, complete } = await listRecentMessages(conversationId, last, want);
     expect(messages).toHaveLength(7);
     expect(complete).toBe(true);
+  });
+});
+
+describe('a job that reads its conversation before it claims', () => {
+  it("claims a request with nothing to edit showing its phase: it is never seen running as 'Processing your request...'", async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'phase-at-claim');
+    const api = apiAs(baseUrl, user.accessToken);
+    const userId = String(decodePayload(user.accessToken).sub);
+    const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+    // Stored as a send stores it, and handed to the queue only once the job is being watched.
+    const job = await storeQueuedJob(userId, conversationId, 'A lighthouse at dawn');
+    const seen: { state: unknown; content: unknown }[] = [];
+    const watching = (async () => {
+      for (;;) {
+        const { Item } = await db.send(
+          new GetCommand({
+            TableName: 'messages',
+            Key: { conversation_id: conversationId, id: job.id },
+            ConsistentRead: true,
+          }),
+        );
+        if (Item?.status !== 'pending') return;
+        seen.push({ state: Item.job_state, content: Item.content });
+      }
+    })();
+    const sqs = new SQSClient({
+      endpoint: `${baseUrl}/sqs`,
+      region: 'us-east-1',
+      credentials: S3RVER_CREDENTIALS,
+    });
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: `${baseUrl}/sqs/000000000000/jobs`,
+        MessageBody: JSON.stringify({ jobId: job.id, conversationId, userId, requestId: job.request_id }),
+      }),
+    );
+    sqs.destroy();
+    expect(await waitForSettled(api, job.id)).toMatchObject({ status: 'done', is_edit: false });
+    await watching;
+    const running = seen.filter((s) => s.state === 'running');
+    expect(running.length).toBeGreaterThan(0);
+    expect(new Set(running.map((s) => s.content))).toEqual(new Set([PHASE_TEXT.generating]));
   });
 });

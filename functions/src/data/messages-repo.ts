@@ -205,16 +205,17 @@ export async function deleteMessagesByConversation(conversationId: string): Prom
 /**
  * Takes the job for this delivery: only a pending job that is queued, or
  * whose previous worker's lease ran out. Undefined means someone else has it
- * or it already settled, so a repeated delivery does nothing.
+ * or it already settled, so a repeated delivery does nothing. A `phase` known
+ * already ('Generating your image...') is shown in the same write.
  */
-export async function claimJob(job: { conversationId: string; jobId: string }) {
+export async function claimJob(job: { conversationId: string; jobId: string }, phase?: string) {
   const now = Date.now();
   const result = await unlessConditionFails(
     ddb.send(
       new UpdateCommand({
         TableName: table(),
         Key: { conversation_id: job.conversationId, id: job.jobId },
-        UpdateExpression: 'SET job_state = :running, started_at = :now ADD attempts :one',
+        UpdateExpression: `SET job_state = :running, started_at = :now${phase ? ', content = :phase' : ''} ADD attempts :one`,
         ConditionExpression:
           '#status = :pending AND (job_state = :queued OR (job_state = :running AND started_at < :expired))',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -225,6 +226,7 @@ export async function claimJob(job: { conversationId: string; jobId: string }) {
           ':now': new Date(now).toISOString(),
           ':expired': new Date(now - JOB_LEASE_MS).toISOString(),
           ':one': 1,
+          ...(phase ? { ':phase': phase } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -8,18 +8,18 @@ import {
 } from '@thumbnail-studio/providers';
 import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
-import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
+import { CLASSIFIER_TURNS } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
-import { claimJob, listRecentMessages, showJobPhase } from '../data/messages-repo';
+import { claimJob, showJobPhase } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { createProvider, isProviderId } from '../providers';
 import { nameConversationAfterAnswer } from './conversations';
-import { jobImageKeys, loadJobImages, loadPeople, toChatTurns } from './job-context';
+import { type JobContext, loadJobImages, loadPeople, readJobContext, toChatTurns } from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
 
@@ -42,7 +42,12 @@ export async function runGenerationJob(
   message: JobMessage,
   deadlineMs: number = settings().JOB_DEADLINE_MS,
 ): Promise<AnsweredJob | undefined> {
-  const job = await claimJob(message);
+  // A message that names its request lets the job read its conversation first: a request with
+  // nothing to edit is a new image, so the claim shows that phase in its one write.
+  const early = message.requestId
+    ? await readJobContext(message.conversationId, message.requestId)
+    : undefined;
+  const job = await claimJob(message, early?.request && !early.canEdit ? PHASE_TEXT.generating : undefined);
   if (!job) {
     logger.info('job already taken or settled', { jobId: message.jobId });
     return undefined;
@@ -52,7 +57,7 @@ export async function runGenerationJob(
   const timer = setTimeout(() => deadline.abort(new DOMException(OUT_OF_TIME, 'TimeoutError')), deadlineMs);
   try {
     const progress: Progress = {};
-    const answering = answerJob(job, deadline.signal, progress);
+    const answering = answerJob(job, deadline.signal, progress, early);
     const answered = await Promise.race([answering, timeUp(deadline.signal)]);
     if (answered !== TIME_UP) return answered;
 
@@ -85,7 +90,8 @@ function outOfTimeText(job: StoredMessage, progress: Progress): string {
 }
 
 /**
- * The job's work, step by step, each one given `signal`. Once it has aborted,
+ * The job's work, step by step, each one given `signal`, from the conversation as read before
+ * the claim (`early`) or, without it, read now. Once `signal` has aborted,
  * the job is no longer this function's to settle: it stops, deleting any
  * images it stored.
  */
@@ -93,21 +99,14 @@ async function answerJob(
   job: StoredMessage,
   signal: AbortSignal,
   progress: Progress,
+  early: JobContext | undefined,
 ): Promise<AnsweredJob | undefined> {
   let settled = false;
   try {
-    // The job answers the message it was sent with, even if another tab's send interleaved ids;
-    // it reads the turns the classifier sees and, past them, only the messages with images.
     if (!job.request_id) throw new Error('the job has no user message');
-    const recent = await listRecentMessages(job.conversation_id, job.request_id, {
-      turns: CLASSIFIER_TURNS,
-      imageMessages: CONTEXT_IMAGE_MESSAGES,
-    });
-    const request = recent.messages.at(-1);
-    if (!request || request.id !== job.request_id || request.role !== 'user') {
-      throw new Error('the job has no user message');
-    }
-    const upToRequest = recent.messages.filter((m) => m.status !== 'error');
+    const { request, upToRequest, keys, canEdit } =
+      early?.requestId === job.request_id ? early : await readJobContext(job.conversation_id, job.request_id);
+    if (!request) throw new Error('the job has no user message');
     const upToJob = [...upToRequest, job];
 
     const provider = await createProvider(job.provider ?? 'local', await getSecrets('providers'));
@@ -118,10 +117,9 @@ async function answerJob(
     const earlier = turns.slice(0, -2);
     // The classifier (asked only when there is an image to edit) runs beside the reads of the
     // images and the people.
-    const keys = jobImageKeys(request, upToRequest);
     const [kind, images, people] = await Promise.all([
       classifyIfEditable(
-        keys.chosen !== undefined || keys.context.length > 0,
+        canEdit,
         turns,
         request.content,
         { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
@@ -133,11 +131,15 @@ async function answerJob(
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     signal.throwIfAborted();
     progress.operation = isEdit ? 'edit' : 'generate';
-    // Shown while the provider works: the wait for an image does not include this write, and a
-    // phase that could not be shown fails no job.
-    const phaseShown = showJobPhase(job, isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating).catch((error) =>
-      logger.warn('the job phase could not be shown', { jobId: job.id, error }),
-    );
+    // Shown while the provider works, unless the claim showed it: the wait for an image does not
+    // include this write, and a phase that could not be shown fails no job.
+    const phase = isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating;
+    const phaseShown =
+      job.content === phase
+        ? undefined
+        : showJobPhase(job, phase).catch((error) =>
+            logger.warn('the job phase could not be shown', { jobId: job.id, error }),
+          );
 
     const results = await makeVariations(
       job.variations ?? 1,

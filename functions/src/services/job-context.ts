@@ -1,8 +1,9 @@
 import type { ChatTurn, ImageData, Person } from '@thumbnail-studio/providers';
 import { getBlob } from '../adapters/blob-store';
-import { CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
+import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { contextKeysOf } from '../core/messages';
 import type { StoredMessage } from '../core/types';
+import { listRecentMessages } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
 import { logger } from '../lib/logger';
 
@@ -55,6 +56,41 @@ export const jobImageKeys = (request: StoredMessage, upToRequest: StoredMessage[
  */
 export const chosenImageKeys = (request: StoredMessage): string[] | undefined =>
   request.edit_from ? [request.edit_from.key, ...(request.uploaded_images ?? [])] : undefined;
+
+/** What a job reads of its conversation before it asks anything of a provider. */
+export interface JobContext {
+  requestId: string;
+  /** The user's message the job answers; undefined when the read did not end with it. */
+  request: StoredMessage | undefined;
+  /** The messages up to the request, the request last, failed answers left out. */
+  upToRequest: StoredMessage[];
+  keys: ReturnType<typeof jobImageKeys>;
+  /** Whether the request could be an edit: it chose an image, or the context holds one. */
+  canEdit: boolean;
+}
+
+/**
+ * Reads the messages a job works from, up to its request (the message it was sent with, even if
+ * another tab's send interleaved ids): the turns the classifier sees and, past them, only the
+ * messages with images.
+ */
+export async function readJobContext(conversationId: string, requestId: string): Promise<JobContext> {
+  const recent = await listRecentMessages(conversationId, requestId, {
+    turns: CLASSIFIER_TURNS,
+    imageMessages: CONTEXT_IMAGE_MESSAGES,
+  });
+  const last = recent.messages.at(-1);
+  const request = last?.id === requestId && last.role === 'user' ? last : undefined;
+  const upToRequest = recent.messages.filter((m) => m.status !== 'error');
+  const keys = request ? jobImageKeys(request, upToRequest) : { chosen: undefined, context: [] };
+  return {
+    requestId,
+    request,
+    upToRequest,
+    keys,
+    canEdit: keys.chosen !== undefined || keys.context.length > 0,
+  };
+}
 
 /**
  * The images a job gives the provider: the chosen ones when any can be read (an edit starts from

@@ -66,7 +66,12 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     return refuseForCredits(userMessage, job);
   }
   try {
-    await enqueueJob({ jobId: job.id, conversationId: input.conversationId, userId: input.userId });
+    await enqueueJob({
+      jobId: job.id,
+      conversationId: input.conversationId,
+      userId: input.userId,
+      requestId: userMessage.id,
+    });
   } catch (error) {
     logger.error('enqueue failed; refunding the job', { jobId: job.id, error });
     await refundJob(job, UNEXPECTED_ERROR_TEXT);
