@@ -31,6 +31,21 @@ describe('settings', () => {
     );
   });
 
+  it('reads only the names the schema has, not the rest of the environment', () => {
+    const read: string[] = [];
+    const env = new Proxy<Record<string, unknown>>(
+      { INITIAL_CREDITS: '5', PATH: '/usr/bin' },
+      {
+        get: (target, name) => {
+          read.push(String(name));
+          return Reflect.get(target, name);
+        },
+      },
+    );
+    expect(parseSettings(product, env)).toEqual({ INITIAL_CREDITS: 5 });
+    expect(read.sort()).toEqual(['INITIAL_CREDITS', 'NAME']);
+  });
+
   it('leaves non-strings alone', () => {
     expect(withoutBlanks({ a: '', b: 1, c: undefined })).toEqual({ a: undefined, b: 1, c: undefined });
   });

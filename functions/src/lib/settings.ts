@@ -1,6 +1,5 @@
 import { PROVIDER_DEFAULTS } from '@thumbnail-studio/providers/defaults';
 import * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 
 // zod's small build (every Lambda imports this file; the full build costs a cold start
@@ -151,9 +150,17 @@ export const withoutBlanks = (values: Record<string, unknown>): Record<string, u
     }),
   );
 
-/** Parses settings with the blank rule, failing with the name of the first bad variable. */
-export function parseSettings<T extends $ZodType>(schema: T, values: Record<string, unknown>): z.infer<T> {
-  const parsed = z.safeParse(schema, withoutBlanks(values));
+/**
+ * Parses settings with the blank rule, failing with the name of the first bad variable. Only the
+ * schema's own names are read from `values`: the environment holds far more, and each read of
+ * `process.env` is a call into the runtime (a job parses its provider settings every time).
+ */
+export function parseSettings<T extends z.ZodMiniObject>(
+  schema: T,
+  values: Record<string, unknown>,
+): z.infer<T> {
+  const own = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, values[name]]));
+  const parsed = z.safeParse(schema, withoutBlanks(own));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new SettingsError(`Invalid setting ${String(issue?.path[0])}: ${issue?.message}`);
