@@ -43,9 +43,13 @@ export async function runGenerationJob(
   deadlineMs: number = settings().JOB_DEADLINE_MS,
 ): Promise<AnsweredJob | undefined> {
   // A message that names its request lets the job read its conversation first: a request with
-  // nothing to edit is a new image, so the claim shows that phase in its one write.
+  // nothing to edit is a new image, so the claim shows that phase in its one write. A read that
+  // fails here is made again after the claim, where a failure refunds the job.
   const early = message.requestId
-    ? await readJobContext(message.conversationId, message.requestId)
+    ? await readJobContext(message.conversationId, message.requestId).catch((error) => {
+        logger.warn('the conversation could not be read before the claim', { jobId: message.jobId, error });
+        return undefined;
+      })
     : undefined;
   const job = await claimJob(message, early?.request && !early.canEdit ? PHASE_TEXT.generating : undefined);
   if (!job) {
