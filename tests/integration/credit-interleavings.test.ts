@@ -1,10 +1,8 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendDynamoEnv } from '../../local/dynamodb';
-import { S3RVER_CREDENTIALS } from '../../local/s3';
-import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { storeQueuedJob } from '../support/queued-job';
@@ -22,20 +20,17 @@ import { apiAs, cognitoClient, signUpUser } from '../support/users';
  */
 const PROVIDER_DELAY_MS = 2_000;
 let cloud: RunningCloud;
-let sqs: SQSClient;
 const envBefore = { ...process.env };
 
 beforeAll(async () => {
   cloud = await startCloudProcess({
     env: { LOCAL_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS), LOG_LEVEL: 'INFO' },
   });
-  sqs = new SQSClient({ endpoint: `${cloud.url}/sqs`, region: 'us-east-1', credentials: S3RVER_CREDENTIALS });
   // The backend's own data functions, in this process, against this cloud's tables.
   Object.assign(process.env, backendDynamoEnv(cloud.runtime.dynamodbEndpoint));
 }, 120_000);
 
 afterAll(async () => {
-  sqs?.destroy();
   await cloud?.stop();
   process.env = envBefore;
 });
@@ -61,16 +56,6 @@ async function signIn(user: { email: string; password: string }) {
   );
   cognito.destroy();
   return AuthenticationResult?.AccessToken;
-}
-
-/** Hands a job to the queue the way the send does, e.g. a second time. */
-async function deliver(job: { jobId: string; conversationId: string; userId: string }) {
-  await sqs.send(
-    new SendMessageCommand({
-      QueueUrl: `${cloud.url}/sqs/000000000000/jobs`,
-      MessageBody: JSON.stringify(job),
-    }),
-  );
 }
 
 /** A job as a send stores it, waiting as if the queue had not delivered it yet; what the queue carries. */
@@ -108,7 +93,7 @@ describe('a credit is settled exactly once', () => {
     expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
     const before = await queueStats(cloud.url);
-    await deliver(job);
+    await deliverJob(cloud.url, job);
     await waitForQueueIdle(cloud.url, before.delivered + 1);
 
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
@@ -178,7 +163,7 @@ describe('a credit is settled exactly once', () => {
     await waitUntilRunning(api, jobId);
     const before = await queueStats(cloud.url);
 
-    await deliver({ jobId, conversationId, userId });
+    await deliverJob(cloud.url, { jobId, conversationId, userId });
     await waitForQueueIdle(cloud.url, before.delivered + 1);
 
     expect((await api('GET', `/api/messages/${jobId}`)).body.message.status).toBe('done');

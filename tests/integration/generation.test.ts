@@ -1,9 +1,14 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { S3RVER_CREDENTIALS } from '../../local/s3';
-import { downloadUrl, queueStats, uploadImage, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import {
+  deliverJob,
+  downloadUrl,
+  queueStats,
+  uploadImage,
+  waitForQueueIdle,
+  waitForSettled,
+} from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { listKeys, objectExists, putObject } from '../support/storage';
 import { decodePayload } from '../support/tokens';
@@ -152,26 +157,10 @@ describe('generation with the offline provider', () => {
       content: 'Retro poster',
     });
     const job = { jobId: sent.body.assistantMessage.id, conversationId, userId };
-    const sqs = new SQSClient({
-      endpoint: `${baseUrl}/sqs`,
-      region: 'us-east-1',
-      // The local queue takes only what the app itself signs.
-      credentials: S3RVER_CREDENTIALS,
-    });
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: `${baseUrl}/sqs/000000000000/jobs`,
-        MessageBody: JSON.stringify(job),
-      }),
-    );
+    await deliverJob(baseUrl, job);
     const done = await waitForSettled(api, job.jobId);
     const before = await queueStats(baseUrl);
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: `${baseUrl}/sqs/000000000000/jobs`,
-        MessageBody: JSON.stringify(job),
-      }),
-    );
+    await deliverJob(baseUrl, job);
     await waitForQueueIdle(baseUrl, before.delivered + 1);
     expect((await api('GET', `/api/messages/${job.jobId}`)).body.message.image_url?.split('?')[0]).toBe(
       done.image_url.split('?')[0],

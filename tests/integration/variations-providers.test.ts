@@ -1,12 +1,10 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
-import { S3RVER_CREDENTIALS } from '../../local/s3';
 import { makePng } from '../fakes/fake-http';
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
 import { type FakeOpenAI, MODERATION_BLOCKED, startFakeOpenAI } from '../fakes/openai-server';
-import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
+import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { listKeys } from '../support/storage';
@@ -20,7 +18,6 @@ import { apiAs, signUpUser } from '../support/users';
 let cloud: RunningCloud;
 let openai: FakeOpenAI;
 let gemini: FakeGemini;
-let sqs: SQSClient;
 
 beforeAll(async () => {
   [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
@@ -36,11 +33,9 @@ beforeAll(async () => {
       LOG_LEVEL: 'INFO',
     },
   });
-  sqs = new SQSClient({ endpoint: `${cloud.url}/sqs`, region: 'us-east-1', credentials: S3RVER_CREDENTIALS });
 }, 120_000);
 
 afterAll(async () => {
-  sqs?.destroy();
   await cloud?.stop();
   await Promise.all([openai?.stop(), gemini?.stop()]);
 });
@@ -180,12 +175,7 @@ describe('variations with the real providers', () => {
     const jobId = sent.body.assistantMessage.id as string;
     await waitForSettled(api, jobId);
     const before = await queueStats(cloud.url);
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: `${cloud.url}/sqs/000000000000/jobs`,
-        MessageBody: JSON.stringify({ jobId, conversationId, userId }),
-      }),
-    );
+    await deliverJob(cloud.url, { jobId, conversationId, userId });
     await waitForQueueIdle(cloud.url, before.delivered + 1);
     const { balance, ledger } = await ledgerOf(userId);
     expect(balance).toBe(1);

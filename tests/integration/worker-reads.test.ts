@@ -1,5 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { monotonicFactory } from 'ulid';
@@ -8,8 +7,7 @@ import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
-import { S3RVER_CREDENTIALS } from '../../local/s3';
-import { waitForSettled } from '../support/jobs';
+import { deliverJob, waitForSettled } from '../support/jobs';
 import { storeQueuedJob } from '../support/queued-job';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
@@ -128,18 +126,7 @@ describe('a job that reads its conversation before it claims', () => {
         seen.push({ state: Item.job_state, content: Item.content });
       }
     })();
-    const sqs = new SQSClient({
-      endpoint: `${baseUrl}/sqs`,
-      region: 'us-east-1',
-      credentials: S3RVER_CREDENTIALS,
-    });
-    await sqs.send(
-      new SendMessageCommand({
-        QueueUrl: `${baseUrl}/sqs/000000000000/jobs`,
-        MessageBody: JSON.stringify({ jobId: job.id, conversationId, userId, requestId: job.request_id }),
-      }),
-    );
-    sqs.destroy();
+    await deliverJob(baseUrl, { jobId: job.id, conversationId, userId, requestId: job.request_id });
     expect(await waitForSettled(api, job.id)).toMatchObject({ status: 'done', is_edit: false });
     await watching;
     const running = seen.filter((s) => s.state === 'running');

@@ -1,8 +1,32 @@
-import type { DownloadFormat } from '@thumbnail-studio/contract';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { DownloadFormat, JobMessage } from '@thumbnail-studio/contract';
 import { expect } from 'vitest';
+import { S3RVER_CREDENTIALS } from '../../local/s3';
 import type { apiAs } from './users';
 
 type Api = ReturnType<typeof apiAs>;
+
+/**
+ * Hands a job message to the local cloud's queue through the real SQS API, as a send does (the
+ * queue takes only what the app itself signs): a job delivered again, or one stored without it.
+ */
+export async function deliverJob(cloudUrl: string, job: JobMessage): Promise<void> {
+  const sqs = new SQSClient({
+    endpoint: `${cloudUrl}/sqs`,
+    region: 'us-east-1',
+    credentials: S3RVER_CREDENTIALS,
+  });
+  try {
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: `${cloudUrl}/sqs/000000000000/jobs`,
+        MessageBody: JSON.stringify(job),
+      }),
+    );
+  } finally {
+    sqs.destroy();
+  }
+}
 
 /** Polls a pending assistant message the way the web app does, until its job settles. */
 export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30_000, intervalMs = 100) {
