@@ -44,7 +44,7 @@ export const apiFunctions = {
     secrets: ['providers'],
   },
   uploads: { tables: ['limits'], bucket: 'write' },
-  payments: { tables: ['credits'], secrets: ['stripe'] },
+  payments: { tables: ['credits', 'limits'], secrets: ['stripe'] },
   models: { tables: ['models', 'limits'], deletesFrom: ['models', 'limits'], bucket: 'delete' },
   /**
    * The public pages of shared images, for anyone with a link: reads only (the link, its message,

@@ -2,6 +2,8 @@ import { rateLimitedText, TOO_MANY_PENDING_UPLOADS_TEXT } from '@thumbnail-studi
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { uploadImage } from '../support/jobs';
+import { stripeFor } from '../support/stripe';
+import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -12,6 +14,8 @@ const SENDS_PER_MINUTE = 20;
 const CONVERSATIONS_PER_MINUTE = 20;
 const VIDEO_THUMBNAILS_PER_MINUTE = 20;
 const MAX_PENDING_UPLOADS = 40;
+const CHECKOUTS_PER_MINUTE = 10;
+const CHECKOUT_VERIFICATIONS_PER_MINUTE = 20;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
@@ -31,14 +35,14 @@ async function expectRateLimited(answers: Response[]) {
   expect(seconds).toBeGreaterThanOrEqual(1);
   expect(seconds).toBeLessThanOrEqual(60);
   expect(await refused[0]?.json()).toEqual({ error: rateLimitedText(seconds), code: 'rate_limited' });
-  for (const answer of answers) expect([200, 201, 202, 400, 402, 429]).toContain(answer.status);
+  for (const answer of answers) expect([200, 201, 202, 400, 402, 404, 429]).toContain(answer.status);
 }
 
 const call = (token: string, method: string, path: string, body: unknown) => () =>
   fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
 async function tokenOf(name: string) {
@@ -67,6 +71,35 @@ describe('per-user rate limits', () => {
     await expectRateLimited(
       await burst(call(token, 'POST', '/api/conversations', {}), CONVERSATIONS_PER_MINUTE),
     );
+  });
+
+  it('refuses a burst of checkouts before it reaches Stripe, whose rate limit the whole site shares', async () => {
+    const token = await tokenOf('limit-checkout');
+    const userId = String(decodePayload(token).sub);
+    // As the issue saw it: 25 checkouts opened at once by one free account.
+    const answers = await Promise.all(
+      Array.from(
+        { length: 25 },
+        call(token, 'POST', '/api/create-checkout-session', { packageId: 'starter' }),
+      ),
+    );
+    await expectRateLimited(answers);
+    const opened = answers.filter((answer) => answer.status === 200).length;
+    // A window boundary may fall inside the burst: at most two windows' worth get through.
+    expect(opened).toBeLessThanOrEqual(2 * CHECKOUTS_PER_MINUTE);
+    const sessions = await stripeFor(runtime)
+      .checkout.sessions.list({ limit: 100 })
+      .autoPagingToArray({ limit: 1000 });
+    expect(sessions.filter((session) => session.client_reference_id === userId)).toHaveLength(opened);
+  });
+
+  it('refuses a burst of checkout verifications', async () => {
+    const token = await tokenOf('limit-verify');
+    const answers = await burst(
+      call(token, 'GET', '/api/verify-session/cs_test_none', undefined),
+      CHECKOUT_VERIFICATIONS_PER_MINUTE,
+    );
+    await expectRateLimited(answers);
   });
 
   it('refuses a burst of video thumbnail fetches, even of bad links', async () => {

@@ -4,7 +4,9 @@ export type LimitedAction =
   | 'createUpload'
   | 'fetchVideoThumbnail'
   | 'createConversation'
-  | 'shareImage';
+  | 'shareImage'
+  | 'startCheckout'
+  | 'verifyCheckout';
 
 /** Limits count requests per fixed window of this many seconds. */
 export const RATE_WINDOW_SECONDS = 60;

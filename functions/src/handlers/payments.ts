@@ -11,6 +11,7 @@ import {
   startCheckout,
   takeBackRefundedPayment,
 } from '../services/checkout';
+import { takeRateLimit } from '../services/limits';
 
 /** Stripe's default: a signature older than 5 minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -30,6 +31,7 @@ async function callerEmail(authorization: string | undefined): Promise<string | 
 export const handler = createApiHandler<RouteKey<'payments'>>(
   {
     'POST /api/create-checkout-session': async ({ userId, event }) => {
+      await takeRateLimit(userId, 'startCheckout');
       // Only the package is read from the body: any user id, e-mail or price sent along is ignored.
       const { packageId } = parseBody(event, createCheckoutSessionBodySchema);
       const email = await callerEmail(event.headers.authorization);
@@ -37,6 +39,7 @@ export const handler = createApiHandler<RouteKey<'payments'>>(
     },
 
     'GET /api/verify-session/{sessionId}': async ({ userId, params }) => {
+      await takeRateLimit(userId, 'verifyCheckout');
       const result = await fulfilCheckout(params.sessionId ?? '', userId);
       if (!result.success && result.error === SESSION_NOT_FOUND_TEXT) {
         return errorAnswer(404, 'not_found', SESSION_NOT_FOUND_TEXT, { success: false });

@@ -61,6 +61,12 @@ const productSettings = z.object({
   RATE_LIMIT_CONVERSATIONS_PER_MINUTE: count(20),
   /** Public links one user may make per minute. */
   RATE_LIMIT_SHARES_PER_MINUTE: count(20),
+  /**
+   * Checkouts opened, and checkouts verified, per user and minute: each is a call to Stripe,
+   * whose own rate limit the whole site shares.
+   */
+  RATE_LIMIT_CHECKOUTS_PER_MINUTE: count(10),
+  RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE: count(20),
   /** Attachments one user may have handed out and not yet sent (0: no cap); each holds up to 10 MB. */
   MAX_PENDING_UPLOADS: count(40),
   /**

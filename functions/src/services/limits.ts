@@ -16,6 +16,8 @@ const LIMIT_SETTING = {
   fetchVideoThumbnail: 'RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE',
   createConversation: 'RATE_LIMIT_CONVERSATIONS_PER_MINUTE',
   shareImage: 'RATE_LIMIT_SHARES_PER_MINUTE',
+  startCheckout: 'RATE_LIMIT_CHECKOUTS_PER_MINUTE',
+  verifyCheckout: 'RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE',
 } as const satisfies Record<LimitedAction, string>;
 
 /**
