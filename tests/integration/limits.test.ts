@@ -66,6 +66,45 @@ describe('per-user rate limits', () => {
     expect(sent.status).toBe(202);
   });
 
+  it("counts answers made with the creator's own key as sends, both ways", async () => {
+    const ownKeyAnswer = { content: 'Mine', provider: 'gemini', is_edit: false, error: 'No image' };
+    // Sends up to the limit, then own-key answers: together one more than two windows can take.
+    const first = await tokenOf('limit-own-key-after-sends');
+    const firstConversation = (await apiAs(baseUrl, first)('POST', '/api/conversations', {})).body
+      .conversation;
+    await Promise.all(
+      Array.from(
+        { length: SENDS_PER_MINUTE },
+        call(first, 'POST', `/api/conversations/${firstConversation.id}/messages`, { content: 'Again' }),
+      ),
+    );
+    const answers = await Promise.all(
+      Array.from(
+        { length: SENDS_PER_MINUTE + 1 },
+        call(first, 'POST', `/api/conversations/${firstConversation.id}/own-key-answers`, ownKeyAnswer),
+      ),
+    );
+    await expectRateLimited(answers);
+
+    // And the other way round: own-key answers up to the limit, then sends.
+    const second = await tokenOf('limit-sends-after-own-key');
+    const secondConversation = (await apiAs(baseUrl, second)('POST', '/api/conversations', {})).body
+      .conversation;
+    await Promise.all(
+      Array.from(
+        { length: SENDS_PER_MINUTE },
+        call(second, 'POST', `/api/conversations/${secondConversation.id}/own-key-answers`, ownKeyAnswer),
+      ),
+    );
+    const later = await Promise.all(
+      Array.from(
+        { length: SENDS_PER_MINUTE + 1 },
+        call(second, 'POST', `/api/conversations/${secondConversation.id}/messages`, { content: 'Again' }),
+      ),
+    );
+    await expectRateLimited(later);
+  });
+
   it('refuses a burst of new conversations', async () => {
     const token = await tokenOf('limit-conversations');
     await expectRateLimited(

@@ -1,6 +1,7 @@
 /** The requests one account may only make so often, each counted on its own. */
 export type LimitedAction =
   | 'sendMessage'
+  | 'prepareOwnKeySend'
   | 'createUpload'
   | 'fetchVideoThumbnail'
   | 'createConversation'

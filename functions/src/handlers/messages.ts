@@ -105,9 +105,10 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
   },
 
   // A send with the creator's own key: the browser asks what to give the provider, calls it,
-  // uploads what it made and has it stored here. Counted as a send; nothing is charged.
+  // uploads what it made and has it stored here. Nothing is charged; the stored answer counts as
+  // a send, and asking for the inputs is limited as often on its own counter.
   'POST /api/conversations/{id}/own-key-inputs': async ({ userId, params, event }) => {
-    await takeRateLimit(userId, 'sendMessage');
+    await takeRateLimit(userId, 'prepareOwnKeySend');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, ownKeyInputsBodySchema);
     const inputs = await ownKeyInputs({
@@ -122,6 +123,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
   },
 
   'POST /api/conversations/{id}/own-key-answers': async ({ userId, params, event }) => {
+    await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, saveOwnKeyAnswerBodySchema);
     const saved = await saveOwnKeyAnswer({

@@ -12,6 +12,8 @@ import { settings } from '../lib/settings';
 /** Each limited action's requests per minute per user, from the settings (0 turns a limit off). */
 const LIMIT_SETTING = {
   sendMessage: 'RATE_LIMIT_SENDS_PER_MINUTE',
+  // As many as sends, on a counter of their own: the send is counted when its answer is stored.
+  prepareOwnKeySend: 'RATE_LIMIT_SENDS_PER_MINUTE',
   createUpload: 'RATE_LIMIT_UPLOADS_PER_MINUTE',
   fetchVideoThumbnail: 'RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE',
   createConversation: 'RATE_LIMIT_CONVERSATIONS_PER_MINUTE',
