@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   insufficient_credits: 402,
   not_found: 404,
+  /** The thing changed under the request (other edits won every retry): reading it again and retrying may work. */
+  conflict: 409,
   payload_too_large: 413,
   /** Too many requests of one kind from one account, or at the stage's throttle; `Retry-After` says when. */
   rate_limited: 429,

@@ -23,7 +23,12 @@ export const MODEL_TEXTS = {
   modelNotFound: 'Model not found',
   imageNotFound: 'Image not found',
   lastImage: 'The last image of a model cannot be deleted',
+  changedMeanwhile: 'This model changed meanwhile, please try again',
 } as const;
+
+/** When an account already has the most models it may keep (a setting of the site). */
+export const tooManyModelsText = (cap: number) =>
+  `You can keep at most ${cap} models. Delete one to add another.`;
 
 /** One photo of a model: a short-lived URL of the photo and of its thumbnail. */
 export const modelImageSchema = z.object({

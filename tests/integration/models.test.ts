@@ -1,14 +1,19 @@
 import { deflateSync } from 'node:zlib';
-import { MODEL_TEXTS } from '@thumbnail-studio/contract';
+import { MODEL_TEXTS, rateLimitedText, tooManyModelsText } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { uploadImage, waitForSettled } from '../support/jobs';
+import { seedPersonModel } from '../support/models';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
+
+// The defaults the local cloud runs with, as in AWS.
+const MAX_MODELS_PER_USER = 50;
+const MODEL_UPLOADS_PER_MINUTE = 20;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
@@ -278,5 +283,115 @@ describe('generating with a model, then deleting it', () => {
     expect(
       messages.body.messages.find((m: { role: string }) => m.role === 'user').selected_model_ids,
     ).toEqual([model.id]);
+  });
+});
+
+describe('limits on models', () => {
+  it(`keeps at most ${MAX_MODELS_PER_USER} models per account, even when they are uploaded at once`, async () => {
+    const carol = await newUser('carol-models');
+    // Models stored before the count existed are counted too, from the table, the first time.
+    const seeded = MAX_MODELS_PER_USER - 3;
+    await Promise.all(
+      Array.from({ length: seeded }, (_, i) => seedPersonModel(runtime, carol.userId, `Seed ${i}`)),
+    );
+    const image = dataUrl(await photo('#c08060', 64, 64));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        carol.api('POST', '/api/models-upload', { name: `New ${i}`, images: [image] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 400, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body).toEqual({
+      error: tooManyModelsText(MAX_MODELS_PER_USER),
+      code: 'bad_request',
+    });
+    const listed = async () => (await carol.api('GET', '/api/models-list')).body.models as { id: string }[];
+    expect(await listed()).toHaveLength(MAX_MODELS_PER_USER);
+    // The refused uploads kept no photo: the seeds' one each, and a photo and a thumbnail per new model.
+    expect(await listKeys(runtime, `models/${carol.userId}/`)).toHaveLength(seeded + 3 * 2);
+
+    // Deleting one makes room for one.
+    const [oldest] = await listed();
+    expect((await carol.api('DELETE', '/api/models-delete', { modelId: oldest?.id })).status).toBe(204);
+    const again = () => carol.api('POST', '/api/models-upload', { name: 'Again', images: [image] });
+    expect((await again()).status).toBe(201);
+    expect((await again()).status).toBe(400);
+    expect(await listed()).toHaveLength(MAX_MODELS_PER_USER);
+  });
+
+  it('refuses a burst of model uploads and photo additions with 429', async () => {
+    const dave = await newUser('dave-models');
+    // Refused by their content, cheaply, but counted first all the same.
+    const requests = Array.from({ length: 2 * MODEL_UPLOADS_PER_MINUTE + 1 }, (_, i) =>
+      i % 2
+        ? dave.api('POST', '/api/models-upload', { name: 'x', images: ['https://example.com/face.jpg'] })
+        : dave.api('POST', '/api/models-images', {
+            modelId: 'nope',
+            images: ['https://example.com/face.jpg'],
+          }),
+    );
+    const answers = await Promise.all(requests);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]?.body.code).toBe('rate_limited');
+    const waits = Array.from({ length: 60 }, (_, n) => rateLimitedText(n + 1));
+    expect(waits).toContain(refused[0]?.body.error);
+    for (const answer of answers) expect([400, 404, 429]).toContain(answer.status);
+  });
+});
+
+describe('concurrent changes to one model', () => {
+  it('answers every change, loses no photo and leaves exactly one primary and no stray file', async () => {
+    const erin = await newUser('erin-models');
+    const colors = ['#101010', '#202020', '#303030', '#404040'];
+    const model = await upload(erin.api, 'Busy', colors);
+    const [keep, goneA, goneB, other] = model.images.map((image: { id: string }) => image.id);
+    const adds = await Promise.all(
+      ['#a01010', '#10a010', '#1010a0', '#a0a010', '#10a0a0', '#a010a0'].map(async (color) =>
+        dataUrl(await photo(color, 64, 64)),
+      ),
+    );
+
+    // As the issue tried it: 13 changes at once, adds, deletes and primary changes.
+    const calls = [
+      ...adds.map((image) => ['POST', { modelId: model.id, images: [image] }] as const),
+      ['DELETE', { modelId: model.id, imageId: goneA }] as const,
+      ['DELETE', { modelId: model.id, imageId: goneB }] as const,
+      ...[other, keep, other, keep, other].map((imageId) => ['PUT', { modelId: model.id, imageId }] as const),
+    ];
+    const answers = await Promise.all(
+      calls.map(([method, body]) => erin.api(method, '/api/models-images', body)),
+    );
+    for (const answer of answers) {
+      // Every change is made, or refused with the words to try again: never a server error.
+      if (answer.status === 409) {
+        expect(answer.body).toEqual({ error: MODEL_TEXTS.changedMeanwhile, code: 'conflict' });
+      } else expect(answer.status).toBe(200);
+    }
+
+    const final = (await erin.api('GET', '/api/models-list')).body.models.find(
+      (m: { id: string }) => m.id === model.id,
+    );
+    type Image = { id: string; is_primary: boolean; image_url: string; thumbnail_url: string };
+    const ids = (images: Image[]) => images.map((image) => image.id);
+    expect(final.images.filter((image: Image) => image.is_primary)).toHaveLength(1);
+    // Every photo some answer showed is still there, unless a delete that answered 200 removed it.
+    const deleted = calls.flatMap(([method, body], i) =>
+      method === 'DELETE' && answers[i]?.status === 200 ? [body.imageId] : [],
+    );
+    const seen = new Set([
+      ...ids(model.images),
+      ...answers.flatMap((answer) => (answer.status === 200 ? ids(answer.body.model.images) : [])),
+    ]);
+    expect(new Set(ids(final.images))).toEqual(new Set([...seen].filter((id) => !deleted.includes(id))));
+    const addedOk = calls.filter(([method], i) => method === 'POST' && answers[i]?.status === 200).length;
+    expect(final.images).toHaveLength(colors.length + addedOk - deleted.length);
+    // Storage holds exactly the photos and thumbnails the model names: none orphaned, none missing.
+    const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/[^/]+\//, '');
+    const named = final.images.flatMap((image: Image) => [
+      keyOf(image.image_url),
+      keyOf(image.thumbnail_url),
+    ]);
+    expect((await listKeys(runtime, `models/${erin.userId}/${model.id}/`)).sort()).toEqual(named.sort());
   });
 });

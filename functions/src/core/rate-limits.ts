@@ -7,7 +7,8 @@ export type LimitedAction =
   | 'createConversation'
   | 'shareImage'
   | 'startCheckout'
-  | 'verifyCheckout';
+  | 'verifyCheckout'
+  | 'storeModelPhotos';
 
 /** Limits count requests per fixed window of this many seconds. */
 export const RATE_WINDOW_SECONDS = 60;

@@ -37,6 +37,13 @@ export async function unlessConditionFails<T>(write: Promise<T>): Promise<T | un
   }
 }
 
+/**
+ * A random wait before trying again a write that lost a race, growing with each attempt (up to
+ * 20 ms x 2^attempt), so the writers that lost one race don't meet again in step.
+ */
+export const waitAfterConflict = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A transaction whose items did not all hold: `failed` names the items whose condition failed. */
@@ -66,7 +73,7 @@ export async function transact<N extends string>(items: Record<N, TransactItem>)
     } catch (error) {
       const codes = cancellationCodes(error);
       if (codes.includes('TransactionConflict') && attempt < 8) {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+        await waitAfterConflict(attempt);
         continue;
       }
       if (codes.includes('ConditionalCheckFailed')) {

@@ -1,13 +1,12 @@
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
-  DeleteCommand,
   GetCommand,
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients';
-import { queryAll, tableName, unlessConditionFails } from './dynamo';
+import { queryAll, TransactionFailedError, tableName, transact, unlessConditionFails } from './dynamo';
 
 const table = () => tableName('models');
 
@@ -35,6 +34,12 @@ export interface PersonModel {
 }
 
 export const modelKey = (id: string) => `model#${id}`;
+
+/**
+ * The item that counts a user's models (`models`), written with every new and deleted model so a
+ * cap holds under concurrent uploads. Its key is outside `model#`, so lists never see it.
+ */
+const COUNT_SK = 'count#models';
 
 /** The user's models among `ids`, in the order asked; ids of other users' or missing models are left out. */
 export async function getModelsByIds(userId: string, ids: string[]): Promise<PersonModel[]> {
@@ -95,14 +100,57 @@ export async function getModelById(userId: string, id: string): Promise<PersonMo
   return Item as PersonModel | undefined;
 }
 
-/** Stores a new model; false if one with its id already exists. */
-export async function putNewModel(model: PersonModel): Promise<boolean> {
+/** How many models the user has, by their count item; undefined until it was first started. */
+export async function getModelCount(userId: string): Promise<number | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: table(), Key: { user_id: userId, sk: COUNT_SK }, ConsistentRead: true }),
+  );
+  return Item ? Number(Item.models) : undefined;
+}
+
+/**
+ * Starts the user's count item from their models as stored, unless it exists already. Models are
+ * only stored or deleted once it exists, so nothing changes the count between the read and the put.
+ */
+export async function startModelCount(userId: string): Promise<number> {
+  const models = (await listModelsByUser(userId)).length;
   const put = await unlessConditionFails(
     ddb.send(
-      new PutCommand({ TableName: table(), Item: model, ConditionExpression: 'attribute_not_exists(sk)' }),
+      new PutCommand({
+        TableName: table(),
+        Item: { user_id: userId, sk: COUNT_SK, models },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
     ),
   );
-  return put !== undefined;
+  return put ? models : ((await getModelCount(userId)) ?? models);
+}
+
+/**
+ * Stores a new model and counts it, in one transaction: only while its count item exists and,
+ * with a `cap` (0: none), counts fewer. False when that does not hold.
+ */
+export async function putNewModel(model: PersonModel, cap: number): Promise<boolean> {
+  try {
+    await transact({
+      model: {
+        Put: { TableName: table(), Item: model, ConditionExpression: 'attribute_not_exists(sk)' },
+      },
+      count: {
+        Update: {
+          TableName: table(),
+          Key: { user_id: model.user_id, sk: COUNT_SK },
+          UpdateExpression: 'ADD models :one',
+          ConditionExpression: cap ? 'models < :cap' : 'attribute_exists(models)',
+          ExpressionAttributeValues: { ':one': 1, ...(cap ? { ':cap': cap } : {}) },
+        },
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailedError && !error.failed.has('model')) return false;
+    throw error;
+  }
 }
 
 /**
@@ -134,14 +182,34 @@ export async function updateModel(
   return result?.Attributes as PersonModel | undefined;
 }
 
-/** Deletes a model; returns what it held, or undefined when the user had no such model. */
-export async function deleteModel(userId: string, id: string): Promise<PersonModel | undefined> {
-  const { Attributes } = await ddb.send(
-    new DeleteCommand({
-      TableName: table(),
-      Key: { user_id: userId, sk: modelKey(id) },
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  return Attributes as PersonModel | undefined;
+/**
+ * Deletes a model and uncounts it, only if nobody changed it since it was read (its `version`, so
+ * what it held is what was read) and its count item exists; false when either does not hold.
+ */
+export async function deleteCountedModel(model: PersonModel): Promise<boolean> {
+  try {
+    await transact({
+      model: {
+        Delete: {
+          TableName: table(),
+          Key: { user_id: model.user_id, sk: model.sk },
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': model.version },
+        },
+      },
+      count: {
+        Update: {
+          TableName: table(),
+          Key: { user_id: model.user_id, sk: COUNT_SK },
+          UpdateExpression: 'ADD models :minusOne',
+          ConditionExpression: 'attribute_exists(models)',
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailedError) return false;
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import {
 } from '@thumbnail-studio/contract';
 import { createApiHandler, json, noContent, parseBody } from '../lib/http';
 import type { RouteKey } from '../routes';
+import { takeRateLimit } from '../services/limits';
 import {
   addModelImages,
   createModel,
@@ -24,6 +25,7 @@ const modelAnswer = async (status: number, model: Parameters<typeof viewModel>[0
 
 export const handler = createApiHandler<RouteKey<'models'>>({
   'POST /api/models-upload': async ({ userId, event }) => {
+    await takeRateLimit(userId, 'storeModelPhotos');
     const { name, images } = parseBody(event, uploadModelBodySchema);
     return modelAnswer(201, await createModel(userId, name, images));
   },
@@ -47,6 +49,7 @@ export const handler = createApiHandler<RouteKey<'models'>>({
   },
 
   'POST /api/models-images': async ({ userId, event }) => {
+    await takeRateLimit(userId, 'storeModelPhotos');
     const { modelId, images } = parseBody(event, addModelImagesBodySchema);
     return modelAnswer(200, await addModelImages(userId, modelId, images));
   },

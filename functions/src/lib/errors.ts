@@ -54,6 +54,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** Other changes to the same thing kept winning the race: reading it again and retrying may work. */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+
 /** A service the request depends on (the video site, a provider) did not deliver. */
 export class UpstreamUnavailableError extends AppError {
   constructor(message: string) {

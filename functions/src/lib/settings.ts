@@ -67,6 +67,10 @@ const productSettings = z.object({
    */
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: count(10),
   RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE: count(20),
+  /** New models and photo additions to a model, per user and minute: each re-encodes up to 20 photos. */
+  RATE_LIMIT_MODEL_UPLOADS_PER_MINUTE: count(20),
+  /** Models (saved people, up to 20 photos each, kept until deleted) one user may keep (0: no cap). */
+  MAX_MODELS_PER_USER: count(50),
   /** Attachments one user may have handed out and not yet sent (0: no cap); each holds up to 10 MB. */
   MAX_PENDING_UPLOADS: count(40),
   /**

@@ -20,6 +20,7 @@ const LIMIT_SETTING = {
   shareImage: 'RATE_LIMIT_SHARES_PER_MINUTE',
   startCheckout: 'RATE_LIMIT_CHECKOUTS_PER_MINUTE',
   verifyCheckout: 'RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE',
+  storeModelPhotos: 'RATE_LIMIT_MODEL_UPLOADS_PER_MINUTE',
 } as const satisfies Record<LimitedAction, string>;
 
 /**

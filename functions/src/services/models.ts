@@ -1,18 +1,27 @@
-import { MAX_MODEL_IMAGES, MODEL_TEXTS, type PersonModel as WireModel } from '@thumbnail-studio/contract';
-import { deleteBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
 import {
-  deleteModel,
+  MAX_MODEL_IMAGES,
+  MODEL_TEXTS,
+  tooManyModelsText,
+  type PersonModel as WireModel,
+} from '@thumbnail-studio/contract';
+import { deleteBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
+import { waitAfterConflict } from '../data/dynamo';
+import {
+  deleteCountedModel,
   getModelById,
+  getModelCount,
   listModelsByUser,
   type ModelImage,
   modelKey,
   type PersonModel,
   putNewModel,
+  startModelCount,
   updateModel,
 } from '../data/models-repo';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { makeThumbnail, normalizeImage } from '../lib/images';
+import { settings } from '../lib/settings';
 import { discardUploads, readUpload, uploadPrefix } from './references';
 
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
@@ -67,8 +76,19 @@ const keysOf = (images: readonly ModelImage[]) =>
 const consumedUploads = (userId: string, sources: string[]) =>
   sources.filter((source) => source.startsWith(uploadPrefix(userId)));
 
-/** A new model with its photos, the first one primary; nothing is kept if anything fails. */
+/** How many models the user has, starting their count the first time it is needed. */
+const countModels = async (userId: string) =>
+  (await getModelCount(userId)) ?? (await startModelCount(userId));
+
+/**
+ * A new model with its photos, the first one primary; nothing is kept if anything fails. An
+ * account keeps at most `MAX_MODELS_PER_USER` models: the count is checked before any photo is
+ * processed, and again by the write that stores the model, so concurrent uploads can't pass it.
+ */
 export async function createModel(userId: string, name: string, sources: string[]): Promise<PersonModel> {
+  const cap = settings().MAX_MODELS_PER_USER;
+  const count = await countModels(userId);
+  if (cap && count >= cap) throw new BadRequestError(tooManyModelsText(cap));
   const id = newId();
   const images = await storePhotos(userId, id, sources);
   images.forEach((image, index) => {
@@ -84,13 +104,13 @@ export async function createModel(userId: string, name: string, sources: string[
     version: 1,
     usage_count: 0,
   };
-  const stored = await putNewModel(model).catch(async (error: unknown) => {
+  const stored = await putNewModel(model, cap).catch(async (error: unknown) => {
     await deleteBlobs(keysOf(images));
     throw error;
   });
   if (!stored) {
     await deleteBlobs(keysOf(images));
-    throw new Error(`model ${id} exists already`);
+    throw new BadRequestError(tooManyModelsText(cap));
   }
   await discardUploads(userId, consumedUploads(userId, sources));
   return model;
@@ -102,35 +122,59 @@ async function requireModel(userId: string, modelId: string): Promise<PersonMode
   return model;
 }
 
-/** A change made against the model as read; a concurrent change means trying again from a fresh read. */
-async function changeModel(
+/** Tries at one model write before it is refused with 409: each reads the model and writes on its version. */
+const CHANGE_ATTEMPTS = 8;
+
+/**
+ * Runs a write made against the model as read, which holds only while nobody changed the model since
+ * (undefined when it did not). When another change came first, waits a random, growing moment (so
+ * the losers of one race don't race again in step), reads the model again and writes again; after
+ * `CHANGE_ATTEMPTS` it gives up with 409.
+ */
+async function writeUnchanged<T>(
   userId: string,
   modelId: string,
-  change: (
-    model: PersonModel,
-  ) => Promise<{ changes: Partial<Pick<PersonModel, 'name' | 'images'>>; undo?: () => Promise<void> }>,
-): Promise<PersonModel> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const model = await requireModel(userId, modelId);
-    const { changes, undo } = await change(model);
-    const updated = await updateModel(model, changes);
-    if (updated) return updated;
-    await undo?.();
+  write: (model: PersonModel) => Promise<T | undefined>,
+  read?: PersonModel,
+): Promise<T> {
+  let model = read ?? (await requireModel(userId, modelId));
+  for (let attempt = 1; ; attempt++) {
+    const written = await write(model);
+    if (written !== undefined) return written;
+    if (attempt === CHANGE_ATTEMPTS) throw new ConflictError(MODEL_TEXTS.changedMeanwhile);
+    await waitAfterConflict(attempt);
+    model = await requireModel(userId, modelId);
   }
-  throw new Error(`model ${modelId} kept changing`);
 }
 
-export const renameModel = (userId: string, modelId: string, name: string) =>
-  changeModel(userId, modelId, async () => ({ changes: { name } }));
+/** A change worked out from the model as read. `change` only computes: anything slow is done before, once. */
+const changeModel = (
+  userId: string,
+  modelId: string,
+  change: (model: PersonModel) => Partial<Pick<PersonModel, 'name' | 'images'>>,
+  read?: PersonModel,
+) => writeUnchanged(userId, modelId, (model) => updateModel(model, change(model)), read);
 
-/** Adds photos, up to the limit of 20 per model. */
+export const renameModel = (userId: string, modelId: string, name: string) =>
+  changeModel(userId, modelId, () => ({ name }));
+
+function ensureRoomForPhotos(model: PersonModel, adding: number) {
+  if (model.images.length + adding > MAX_MODEL_IMAGES) throw new BadRequestError(MODEL_TEXTS.tooManyImages);
+}
+
+/**
+ * Adds photos, up to the limit of 20 per model. They are stored once, before the change; if the
+ * change fails in the end (the model gone, full, or changing all along), they are deleted again.
+ */
 export async function addModelImages(userId: string, modelId: string, sources: string[]) {
-  let added: ModelImage[] = [];
-  const model = await changeModel(userId, modelId, async (current) => {
-    if (current.images.length + sources.length > MAX_MODEL_IMAGES)
-      throw new BadRequestError(MODEL_TEXTS.tooManyImages);
-    added = await storePhotos(userId, modelId, sources);
-    return { changes: { images: [...current.images, ...added] }, undo: () => deleteBlobs(keysOf(added)) };
+  ensureRoomForPhotos(await requireModel(userId, modelId), sources.length);
+  const added = await storePhotos(userId, modelId, sources);
+  const model = await changeModel(userId, modelId, (current) => {
+    ensureRoomForPhotos(current, added.length);
+    return { images: [...current.images, ...added] };
+  }).catch(async (error: unknown) => {
+    await deleteBlobs(keysOf(added));
+    throw error;
   });
   await discardUploads(userId, consumedUploads(userId, sources));
   return model;
@@ -139,19 +183,17 @@ export async function addModelImages(userId: string, modelId: string, sources: s
 /** Deletes one photo (never the last); when it was the primary, the first remaining one becomes primary. */
 export async function deleteModelImage(userId: string, modelId: string, imageId: string) {
   let removed: ModelImage | undefined;
-  const model = await changeModel(userId, modelId, async (current) => {
+  const model = await changeModel(userId, modelId, (current) => {
     removed = current.images.find((image) => image.id === imageId);
     if (!removed) throw new NotFoundError(MODEL_TEXTS.imageNotFound);
     if (current.images.length === 1) throw new BadRequestError(MODEL_TEXTS.lastImage);
     const rest = current.images.filter((image) => image.id !== imageId);
     const hasPrimary = rest.some((image) => image.is_primary);
     return {
-      changes: {
-        images: rest.map((image, index) => ({
-          ...image,
-          is_primary: image.is_primary || (!hasPrimary && index === 0),
-        })),
-      },
+      images: rest.map((image, index) => ({
+        ...image,
+        is_primary: image.is_primary || (!hasPrimary && index === 0),
+      })),
     };
   });
   if (removed) await deleteBlobs(keysOf([removed]));
@@ -164,22 +206,27 @@ export async function setPrimaryModelImage(userId: string, modelId: string, imag
   const image = model.images.find((candidate) => candidate.id === imageId);
   if (!image) throw new NotFoundError(MODEL_TEXTS.imageNotFound);
   if (image.is_primary) return model;
-  return changeModel(userId, modelId, async (current) => {
-    if (!current.images.some((candidate) => candidate.id === imageId)) {
-      throw new NotFoundError(MODEL_TEXTS.imageNotFound);
-    }
-    return {
-      changes: {
+  return changeModel(
+    userId,
+    modelId,
+    (current) => {
+      if (!current.images.some((candidate) => candidate.id === imageId)) {
+        throw new NotFoundError(MODEL_TEXTS.imageNotFound);
+      }
+      return {
         images: current.images.map((candidate) => ({ ...candidate, is_primary: candidate.id === imageId })),
-      },
-    };
-  });
+      };
+    },
+    model,
+  );
 }
 
-/** Deletes a model and its photos from storage. Messages that used it keep working without it. */
+/** Deletes a model, uncounted, and then its photos from storage. Messages that used it keep working without it. */
 export async function deleteModelWithImages(userId: string, modelId: string): Promise<void> {
-  const deleted = await deleteModel(userId, modelId);
-  if (!deleted) throw new NotFoundError(MODEL_TEXTS.modelNotFound);
+  await countModels(userId);
+  const deleted = await writeUnchanged(userId, modelId, async (model) =>
+    (await deleteCountedModel(model)) ? model : undefined,
+  );
   await deleteBlobs(keysOf(deleted.images));
 }
 
