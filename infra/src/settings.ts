@@ -107,6 +107,7 @@ export function readDeploySettings(node: Node): DeploySettings {
     protectData: flag('protectData', get('protectData')),
     alarmEmail: matching('alarmEmail', get('alarmEmail'), EMAIL, 'must be an e-mail address'),
     initialCredits: wholeNumber('initialCredits', get('initialCredits'), 0, 1_000),
+    maxModelsPerUser: wholeNumber('maxModelsPerUser', get('maxModelsPerUser'), 0, 10_000),
     // SQS event sources take a maximum concurrency from 2 to 1000.
     workerConcurrency: wholeNumber('workerConcurrency', get('workerConcurrency'), 2, 1_000),
     apiRateLimit: rateLimit,

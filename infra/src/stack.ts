@@ -39,6 +39,11 @@ export interface ThumbnailStudioStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Credits every new user gets once. @default 3 (the backend's `INITIAL_CREDITS`) */
   readonly initialCredits?: number;
+  /**
+   * Models (saved people, up to 20 photos each) one user may keep; 0 for no cap.
+   * @default 50 (the backend's `MAX_MODELS_PER_USER`)
+   */
+  readonly maxModelsPerUser?: number;
   /** Generation jobs run at once, to stay under the providers' rate limits. @default 5 */
   readonly workerConcurrency?: number;
   /** Steady requests per second for the whole API. @default 50 */
@@ -167,6 +172,9 @@ export class ThumbnailStudioStack extends Stack {
     const everyFunction = [...Object.values(this.api.functions), ...Object.values(this.generation.functions)];
     if (props.initialCredits !== undefined) {
       for (const fn of everyFunction) fn.addEnvironment('INITIAL_CREDITS', String(props.initialCredits));
+    }
+    if (props.maxModelsPerUser !== undefined) {
+      this.api.functions.models.addEnvironment('MAX_MODELS_PER_USER', String(props.maxModelsPerUser));
     }
     // Explicit in AWS: the backend's own default (on) is for the local cloud. The messages
     // function decides what is offered; the worker only runs the provider a job was sent with.

@@ -15,6 +15,7 @@ describe('deploy settings from CDK context', () => {
         protectData: 'false',
         alarmEmail: 'ops@example.com',
         initialCredits: '5',
+        maxModelsPerUser: '80',
         workerConcurrency: 10,
         apiRateLimit: '100',
         apiBurstLimit: '300',
@@ -30,6 +31,7 @@ describe('deploy settings from CDK context', () => {
       protectData: false,
       alarmEmail: 'ops@example.com',
       initialCredits: 5,
+      maxModelsPerUser: 80,
       workerConcurrency: 10,
       apiRateLimit: 100,
       apiBurstLimit: 300,
@@ -53,6 +55,7 @@ describe('deploy settings from CDK context', () => {
   it.each([
     [{ initialCredits: '-1' }, /"initialCredits" must be a whole number from 0/],
     [{ initialCredits: '2.5' }, /"initialCredits" must be a whole number/],
+    [{ maxModelsPerUser: '-5' }, /"maxModelsPerUser" must be a whole number from 0 to 10000/],
     [{ workerConcurrency: '1' }, /"workerConcurrency" must be a whole number from 2 to 1000/],
     [{ apiRateLimit: 'fast' }, /"apiRateLimit" must be a whole number/],
     [{ logRetentionDays: '45' }, /"logRetentionDays" must be one of 1, 3, 5, 7/],
@@ -72,6 +75,7 @@ describe('deploy settings from CDK context', () => {
 describe('a stack built with settings', () => {
   const { stack, template } = synth({
     initialCredits: 7,
+    maxModelsPerUser: 80,
     workerConcurrency: 12,
     apiRateLimit: 20,
     apiBurstLimit: 30,
@@ -85,6 +89,12 @@ describe('a stack built with settings', () => {
 
   it('gives every function the initial credits', () => {
     for (const { name, fn } of deployedFunctions(stack)) expect(envOf(fn).INITIAL_CREDITS, name).toBe('7');
+  });
+
+  it('gives the models function the cap on models, and no other function', () => {
+    for (const { name, fn } of deployedFunctions(stack)) {
+      expect(envOf(fn).MAX_MODELS_PER_USER, name).toBe(name === 'models' ? '80' : undefined);
+    }
   });
 
   it('gives the worker the model ids that are set, and only those', () => {
