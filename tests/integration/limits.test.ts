@@ -15,7 +15,7 @@ const CONVERSATIONS_PER_MINUTE = 20;
 const VIDEO_THUMBNAILS_PER_MINUTE = 20;
 const MAX_PENDING_UPLOADS = 40;
 const CHECKOUTS_PER_MINUTE = 10;
-const CHECKOUT_VERIFICATIONS_PER_MINUTE = 20;
+const CHECKOUT_VERIFICATIONS_PER_MINUTE = 30;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);

@@ -66,7 +66,7 @@ const productSettings = z.object({
    * whose own rate limit the whole site shares.
    */
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: count(10),
-  RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE: count(20),
+  RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE: count(30),
   /** New models and photo additions to a model, per user and minute: each re-encodes up to 20 photos. */
   RATE_LIMIT_MODEL_UPLOADS_PER_MINUTE: count(20),
   /** Models (saved people, up to 20 photos each, kept until deleted) one user may keep (0: no cap). */
