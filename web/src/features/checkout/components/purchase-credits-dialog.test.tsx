@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { CHECKOUT_FAILED_TEXT, endpoints, INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
+import {
+  CHECKOUT_FAILED_TEXT,
+  endpoints,
+  INSUFFICIENT_CREDITS_TEXT,
+  rateLimitedText,
+} from '@thumbnail-studio/contract';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -103,6 +108,16 @@ describe('PurchaseCreditsDialog', () => {
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
     await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+
+  it('says how long to wait when the buyer opened too many checkouts', async () => {
+    const { dialog, answered } = renderDialog(() => refusal('rate_limited', rateLimitedText(42)));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Starter/ }));
+    fireEvent.click(purchaseButton(dialog));
+    await act(async () => answered.open());
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "You're doing that too often. Please wait 42 seconds and try again.",
+    );
   });
 
   it('shows the default text when the failure carries no message of the server', async () => {
