@@ -1,5 +1,5 @@
 import { MAX_MODEL_IMAGES, MODEL_TEXTS, type PersonModel as WireModel } from '@thumbnail-studio/contract';
-import { deleteBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
+import { deleteBlobs, keepBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
 import {
   deleteModel,
   getModelById,
@@ -28,7 +28,8 @@ async function readSource(userId: string, source: string): Promise<Uint8Array> {
 /**
  * Checks and stores photos: each decoded and re-encoded (orientation applied,
  * metadata such as location dropped, size capped), with a thumbnail. All or
- * nothing: if one photo is refused, none stays stored.
+ * nothing: if one photo is refused, none stays stored. They are stored pending:
+ * kept (`keepBlobs`) once the model naming them is stored, or they expire.
  */
 async function storePhotos(userId: string, modelId: string, sources: string[]): Promise<ModelImage[]> {
   const prepared = await Promise.all(
@@ -49,8 +50,8 @@ async function storePhotos(userId: string, modelId: string, sources: string[]): 
   try {
     await Promise.all(
       images.flatMap(({ image, photo, thumbnail }) => [
-        putBlob(image.key, photo.bytes, photo.mimeType),
-        putBlob(image.thumbnail_key, thumbnail, 'image/jpeg'),
+        putBlob(image.key, photo.bytes, photo.mimeType, { pending: true }),
+        putBlob(image.thumbnail_key, thumbnail, 'image/jpeg', { pending: true }),
       ]),
     );
   } catch (error) {
@@ -92,6 +93,7 @@ export async function createModel(userId: string, name: string, sources: string[
     await deleteBlobs(keysOf(images));
     throw new Error(`model ${id} exists already`);
   }
+  await keepBlobs(keysOf(images));
   await discardUploads(userId, consumedUploads(userId, sources));
   return model;
 }
@@ -132,6 +134,7 @@ export async function addModelImages(userId: string, modelId: string, sources: s
     added = await storePhotos(userId, modelId, sources);
     return { changes: { images: [...current.images, ...added] }, undo: () => deleteBlobs(keysOf(added)) };
   });
+  await keepBlobs(keysOf(added));
   await discardUploads(userId, consumedUploads(userId, sources));
   return model;
 }
