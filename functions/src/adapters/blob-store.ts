@@ -85,6 +85,8 @@ export async function putBlob(
  * already deleted (its message deleted meanwhile) is fine.
  */
 export async function keepBlobs(keys: readonly string[]): Promise<void> {
+  // A send without attachments loads no S3 SDK for nothing.
+  if (!keys.length) return;
   const { PutObjectTaggingCommand } = await sdk();
   const client = await s3();
   await Promise.all(

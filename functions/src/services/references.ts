@@ -82,6 +82,7 @@ export async function commitReferences<T>(
 
 /** Deletes copies nothing names; one that can't be deleted now expires with its pending tag. */
 async function dropCopies(keys: string[]): Promise<void> {
+  if (!keys.length) return;
   await deleteBlobs(keys).catch((error: unknown) =>
     logger.warn('pending copies not deleted', { keys, error }),
   );
