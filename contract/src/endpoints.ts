@@ -48,8 +48,8 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   /** The JSON it answers with on success; null for an empty answer (204) or one that is not JSON. */
   response: z.ZodMiniType | null;
-  /** What it answers when that is not JSON: a web page, a redirect to a file, or a zip file. */
-  answers?: 'html' | 'redirect' | 'zip';
+  /** What it answers when that is not JSON: a web page, an image, or a zip file. */
+  answers?: 'html' | 'image' | 'zip';
   /**
    * True where no Cognito token is asked for: the caller is proven another way (a signature), or
    * the route is meant for anyone (a shared image, found only by its unguessable token).
@@ -172,12 +172,12 @@ export const endpoints = {
     answers: 'html',
     public: true,
   },
-  /** The shared image's 1280x720 picture (a redirect to it), while the link exists. */
+  /** The shared image's 1280x720 JPEG itself, while the link exists (never a URL that outlives it). */
   getSharedImage: {
     method: 'GET',
     path: '/api/shared/{token}/image',
     response: null,
-    answers: 'redirect',
+    answers: 'image',
     public: true,
   },
   listProviders: { method: 'GET', path: '/api/providers', response: providerListSchema },

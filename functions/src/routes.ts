@@ -48,7 +48,7 @@ export const apiFunctions = {
   models: { tables: ['models', 'limits'], deletesFrom: ['models', 'limits'], bucket: 'delete' },
   /**
    * The public pages of shared images, for anyone with a link: reads only (the link, its message,
-   * a signed URL of a picture made when it was shared), so no request without a token writes anything.
+   * the bytes of a picture made when it was shared), so no request without a token writes anything.
    */
   shared: { tables: ['shares', 'messages'], readOnly: ['shares', 'messages'], bucket: 'read' },
 } as const satisfies Record<string, FunctionAccess>;

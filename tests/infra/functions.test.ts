@@ -94,6 +94,8 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, 
     const level = ['read', 'write', 'delete'].indexOf(access.bucket ?? '');
     expect(allows('s3:GetObject', bucketId)).toBe(level >= 0);
     expect(allows('s3:PutObject', bucketId)).toBe(level >= 1);
+    // Copies are stored tagged pending and untagged once kept: without the right, kept ones would expire.
+    expect(allows('s3:PutObjectTagging', bucketId)).toBe(level >= 1);
     expect(allows('s3:DeleteObject', bucketId)).toBe(level >= 2);
     expect(env[JOBS_QUEUE_URL_ENV] !== undefined).toBe(!!access.queue);
     expect(allows('sqs:SendMessage', queueId)).toBe(!!access.queue);

@@ -4,6 +4,7 @@ import { PROVIDER_ORIGINS } from '@thumbnail-studio/providers/defaults';
 import { Aws } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { PENDING_TAG } from '../../functions/src/adapters/blob-store';
 import {
   contentSecurityPolicy,
   SECURITY_HEADERS,
@@ -46,6 +47,17 @@ describe('buckets', () => {
     const images = resourcesOf(template, 'AWS::S3::Bucket')[logicalId(stack.storage.imagesBucket)];
     expect(images?.Properties.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+  });
+
+  it('the images bucket lets copies of photos whose message or model was never stored expire after a day', () => {
+    const images = resourcesOf(template, 'AWS::S3::Bucket')[logicalId(stack.storage.imagesBucket)];
+    expect(images?.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({
+        TagFilters: [{ Key: PENDING_TAG.key, Value: PENDING_TAG.value }],
+        ExpirationInDays: 1,
+        Status: 'Enabled',
+      }),
     );
   });
 

@@ -108,11 +108,11 @@ describe('sharing an image', () => {
     const imageUrl = metaContent(html, 'og:image') ?? '';
     expect(imageUrl).toBe(`${baseUrl}/api/shared/${token}/image`);
 
-    const redirect = await fetch(imageUrl, { redirect: 'manual' });
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('cache-control')).toBe('no-store');
-    const picture = await fetch(redirect.headers.get('location') ?? '');
+    // The picture itself, from the API: never a storage URL, and kept by no cache.
+    const picture = await visit(imageUrl.slice(baseUrl.length));
     expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect(picture.headers.get('cache-control')).toBe('no-store');
     const meta = await sharp(new Uint8Array(await picture.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
   });
@@ -129,6 +129,9 @@ describe('sharing an image', () => {
   it('revoking makes the page and the picture 404 at once; sharing again makes a new link', async () => {
     const { token } = (await owner('POST', `/api/messages/${image.id}/share`)).body;
     expect((await visit(`/api/shared/${token}`)).status).toBe(200);
+    // Where a visitor got the picture from before the revoke (redirects followed, as a browser does).
+    const seen = await fetch(`${baseUrl}/api/shared/${token}/image`);
+    expect(seen.status).toBe(200);
 
     expect((await owner('DELETE', `/api/messages/${image.id}/share`)).status).toBe(204);
     const gone = await visit(`/api/shared/${token}`);
@@ -136,6 +139,8 @@ describe('sharing an image', () => {
     expect(gone.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await gone.text()).toContain('no longer shared');
     expect((await visit(`/api/shared/${token}/image`)).status).toBe(404);
+    // That address too: nothing handed out before the revoke still shows the picture.
+    expect((await fetch(seen.url)).status).toBe(404);
     expect((await owner('GET', `/api/messages/${image.id}`)).body.message.share_token).toBeNull();
     // Revoking twice is no error.
     expect((await owner('DELETE', `/api/messages/${image.id}/share`)).status).toBe(204);
@@ -175,12 +180,13 @@ describe('sharing one variation of an answer', () => {
     expect(answer.images).toHaveLength(3);
   });
 
+  const bytesOf = async (answer: Response) => Buffer.from(await answer.arrayBuffer()).toString('base64');
+  const jpegUrlOf = async (index: number): Promise<string> =>
+    (await owner('GET', `/api/messages/${answer.id}/downloads/jpeg?image=${index}`)).body.url;
+  const jpegOf = async (index: number) => bytesOf(await fetch(await jpegUrlOf(index)));
+  const pictureOf = async (token: string) => bytesOf(await visit(`/api/shared/${token}/image`));
   /** The path of a signed URL: the stored object it points at. */
-  const objectOf = (url: string) => new URL(url).pathname;
-  const jpegOf = async (index: number) =>
-    objectOf((await owner('GET', `/api/messages/${answer.id}/downloads/jpeg?image=${index}`)).body.url);
-  const pictureOf = async (token: string) =>
-    objectOf((await visit(`/api/shared/${token}/image`)).headers.get('location') ?? '');
+  const objectOf = async (index: number) => new URL(await jpegUrlOf(index)).pathname;
 
   it('gives each variation a link of its own, whose page shows that variation', async () => {
     const second = await owner('POST', `/api/messages/${answer.id}/share?image=1`);
@@ -204,7 +210,7 @@ describe('sharing one variation of an answer', () => {
     expect((await visit(`/api/shared/${second.body.token}`)).status).toBe(200);
     expect(await pictureOf(second.body.token)).toBe(await jpegOf(1));
     expect(await pictureOf(first)).toBe(await jpegOf(0));
-    expect(await jpegOf(1)).not.toBe(await jpegOf(0));
+    expect(await objectOf(1)).not.toBe(await objectOf(0));
   });
 
   it('revokes one variation without the others, and refuses an image the answer does not have', async () => {

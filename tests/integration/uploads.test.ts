@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { objectExists } from '../support/storage';
+import { newConversation } from '../support/images';
+import { uploadImage } from '../support/jobs';
+import { listKeys, objectExists } from '../support/storage';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -47,5 +49,66 @@ describe('a presigned upload takes exactly what was declared', () => {
     const answer = await put(grant.body.upload_url, html, 'text/html');
     expect(answer.status).toBe(403);
     expect(await objectExists(runtime, grant.body.key)).toBe(false);
+  });
+});
+
+/**
+ * A PNG of many pixels that compresses to little: a 6000x6000 one takes a re-encode a while.
+ * `truncated` cuts its data short, so decoding it fails, but only most of the way through.
+ */
+async function largePng({ truncated = false } = {}) {
+  const bytes = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+  return new Uint8Array(truncated ? bytes.subarray(0, Math.floor(bytes.length * 0.8)) : bytes);
+}
+
+/** The folder of the user's reference copies, from one of their upload keys (`uploads/<user>/<id>`). */
+const referencesOf = (uploadKey: string) => `refs/${uploadKey.split('/')[1]}/`;
+
+describe('copies of the photos a send attaches', () => {
+  it('a send refused for one bad attachment keeps no copy of the good one, and both uploads stay', async () => {
+    const api = await newUser('copies-refused');
+    const conversationId = await newConversation(api);
+    const good = await uploadImage(api, await png());
+    // Fails late in its decode, after the good one's copy could have been stored.
+    const bad = await uploadImage(api, await largePng({ truncated: true }));
+    const refused = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Use these',
+      uploaded_images: [good, bad],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/not an image we can use/);
+    expect(await listKeys(runtime, referencesOf(good))).toEqual([]);
+    // Nothing is lost: the good one can be sent again without the bad one.
+    expect(await objectExists(runtime, good)).toBe(true);
+    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Use this one',
+      uploaded_images: [good],
+    });
+    expect(sent.status).toBe(202);
+    expect(await listKeys(runtime, referencesOf(good))).toHaveLength(1);
+  });
+
+  it('a send that loses the race with its conversation being deleted keeps no copy', async () => {
+    const api = await newUser('copies-race');
+    const conversationId = await newConversation(api);
+    // One copy is made at once, the other takes a while: the conversation is deleted between.
+    const quick = await uploadImage(api, await png());
+    const slow = await uploadImage(api, await largePng());
+    let answered = false;
+    const sending = api('POST', `/api/conversations/${conversationId}/messages`, {
+      content: 'Use these',
+      uploaded_images: [quick, slow],
+    }).finally(() => {
+      answered = true;
+    });
+    // The delete goes as soon as a copy is stored (or the send has answered, if none is seen first).
+    while (!answered && (await listKeys(runtime, referencesOf(quick))).length === 0);
+    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    const sent = await sending;
+    expect([202, 404]).toContain(sent.status);
+    // Stored before the delete, the message's copies went with it; refused after, the send's own.
+    expect(await listKeys(runtime, referencesOf(quick))).toEqual([]);
   });
 });

@@ -21,15 +21,15 @@ vi.mock('./s3-sdk', async (importOriginal) => {
  */
 let server: Server;
 let store: typeof import('./blob-store');
-/** The puts the fake storage took: their headers and bodies. */
-const puts: { headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+/** The puts the fake storage took: their paths, headers and bodies. */
+const puts: { url: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.method === 'PUT') {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        puts.push({ headers: request.headers, body: Buffer.concat(chunks) });
+        puts.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
         response.writeHead(200, { etag: '"e"' }).end();
       });
       return;
@@ -69,6 +69,20 @@ describe('putBlob', () => {
     expect(String(put?.headers.authorization)).toMatch(/SignedHeaders=[^,]*x-amz-content-sha256/);
     expect(put?.headers['content-type']).toBe('image/png');
     expect(put?.body.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
+describe('pending copies', () => {
+  it('are stored with the pending tag the lifecycle rule expires, and kept by removing every tag', async () => {
+    await store.putBlob('refs/u1/r1.jpg', new Uint8Array([1, 2, 3]), 'image/jpeg', { pending: true });
+    expect(puts.at(-1)?.headers['x-amz-tagging']).toBe('pending=true');
+    await store.putBlob('refs/u1/r2.jpg', new Uint8Array([1, 2, 3]), 'image/jpeg');
+    expect(puts.at(-1)?.headers['x-amz-tagging']).toBeUndefined();
+
+    await store.keepBlobs(['refs/u1/r1.jpg']);
+    const kept = puts.at(-1);
+    expect(kept?.url).toMatch(/^\/images\/refs\/u1\/r1\.jpg\?tagging=?$/);
+    expect(kept?.body.toString()).toMatch(/<TagSet\s*\/>|<TagSet><\/TagSet>/);
   });
 });
 

@@ -51,11 +51,55 @@ const unsignedPayload =
     return next(args);
   };
 
-export async function putBlob(key: string, body: Uint8Array, contentType: string): Promise<void> {
+/**
+ * The tag of a copy no stored item names yet (a creator's photo re-encoded for a message or a
+ * model): the bucket's lifecycle rule expires an object that still carries it after a day, so a
+ * copy whose message or model was never stored goes even if nothing deleted it.
+ */
+export const PENDING_TAG = { key: 'pending', value: 'true' } as const;
+
+/**
+ * Stores an object; `pending` tags it with `PENDING_TAG`, so it expires unless `keepBlobs` is
+ * called once what names it is stored.
+ */
+export async function putBlob(
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  options: { pending?: boolean } = {},
+): Promise<void> {
   const { PutObjectCommand } = await sdk();
-  const put = new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType });
+  const put = new PutObjectCommand({
+    Bucket: bucket(),
+    Key: key,
+    Body: body,
+    ContentType: contentType,
+    ...(options.pending ? { Tagging: `${PENDING_TAG.key}=${PENDING_TAG.value}` } : {}),
+  });
   put.middlewareStack.add(unsignedPayload, { step: 'build', name: 'unsignedPayload' });
   await (await s3()).send(put);
+}
+
+/**
+ * Keeps objects stored `pending`: their tags are removed, so no lifecycle rule expires them. A key
+ * already deleted (its message deleted meanwhile) is fine.
+ */
+export async function keepBlobs(keys: readonly string[]): Promise<void> {
+  // A send without attachments loads no S3 SDK for nothing.
+  if (!keys.length) return;
+  const { PutObjectTaggingCommand } = await sdk();
+  const client = await s3();
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await client.send(
+          new PutObjectTaggingCommand({ Bucket: bucket(), Key: key, Tagging: { TagSet: [] } }),
+        );
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }),
+  );
 }
 
 /** Deletes objects, 1000 per request (S3's limit); missing keys are fine. */

@@ -1,9 +1,9 @@
 import { endpointPath, endpoints } from '@thumbnail-studio/contract';
 import type { Context } from 'aws-lambda';
-import { signedGetUrl } from '../adapters/blob-store';
+import { getBlob } from '../adapters/blob-store';
 import { renderGonePage, renderSharedPage } from '../core/share-page';
 import { NotFoundError } from '../lib/errors';
-import { type ApiEvent, type ApiResult, createApiHandler } from '../lib/http';
+import { type ApiEvent, type ApiResult, createApiHandler, imageAnswer } from '../lib/http';
 import { requireSetting } from '../lib/settings';
 import type { RouteKey } from '../routes';
 import { findSharedImage } from '../services/shared-image';
@@ -22,9 +22,11 @@ const html = (statusCode: number, body: string): ApiResult => ({
   body,
 });
 
+const goneError = () => new NotFoundError('This thumbnail is no longer shared');
+
 async function requireShared(token: string | undefined) {
   const shared = token ? await findSharedImage(token) : undefined;
-  if (!shared) throw new NotFoundError('This thumbnail is no longer shared');
+  if (!shared) throw goneError();
   return shared;
 }
 
@@ -45,13 +47,13 @@ const api = createApiHandler<RouteKey<'shared'>>(
       );
     },
 
-    // A redirect to the picture's signed URL: previews fetch it without any sign-in.
+    // The picture's bytes, not a redirect: a storage URL would keep working after a revoke,
+    // while this answer, looked up and never kept, ends with the link. Previews need no sign-in.
     'GET /api/shared/{token}/image': async ({ params }) => {
       const { pictureKey } = await requireShared(params.token);
-      return {
-        statusCode: 302,
-        headers: { location: await signedGetUrl(pictureKey), 'cache-control': NO_STORE },
-      };
+      const picture = await getBlob(pictureKey);
+      if (!picture) throw goneError();
+      return imageAnswer(picture.contentType, picture.bytes);
     },
   },
   { publicRoutes: ['GET /api/shared/{token}', 'GET /api/shared/{token}/image'] },

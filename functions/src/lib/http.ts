@@ -43,6 +43,17 @@ export const fileAnswer = (filename: string, contentType: string, bytes: Uint8Ar
   isBase64Encoded: true,
 });
 
+/**
+ * A picture shown in place (an `<img>`, a link preview): the bytes base64-encoded, as API Gateway
+ * expects a binary answer; never kept by a browser, CloudFront or a proxy, so each view asks again.
+ */
+export const imageAnswer = (contentType: string, bytes: Uint8Array): ApiResult => ({
+  statusCode: 200,
+  headers: { 'content-type': contentType, 'cache-control': 'no-store' },
+  body: Buffer.from(bytes).toString('base64'),
+  isBase64Encoded: true,
+});
+
 export const noContent = (): ApiResult => ({ statusCode: 204 });
 
 /** An error answer: the sentence a person reads, its code, and any extra fields the client needs. */

@@ -4,7 +4,7 @@ import {
   tooManyModelsText,
   type PersonModel as WireModel,
 } from '@thumbnail-studio/contract';
-import { deleteBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
+import { deleteBlobs, keepBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
 import { waitAfterConflict } from '../data/dynamo';
 import {
   deleteCountedModel,
@@ -37,7 +37,8 @@ async function readSource(userId: string, source: string): Promise<Uint8Array> {
 /**
  * Checks and stores photos: each decoded and re-encoded (orientation applied,
  * metadata such as location dropped, size capped), with a thumbnail. All or
- * nothing: if one photo is refused, none stays stored.
+ * nothing: if one photo is refused, none stays stored. They are stored pending:
+ * kept (`keepBlobs`) once the model naming them is stored, or they expire.
  */
 async function storePhotos(userId: string, modelId: string, sources: string[]): Promise<ModelImage[]> {
   const prepared = await Promise.all(
@@ -58,8 +59,8 @@ async function storePhotos(userId: string, modelId: string, sources: string[]): 
   try {
     await Promise.all(
       images.flatMap(({ image, photo, thumbnail }) => [
-        putBlob(image.key, photo.bytes, photo.mimeType),
-        putBlob(image.thumbnail_key, thumbnail, 'image/jpeg'),
+        putBlob(image.key, photo.bytes, photo.mimeType, { pending: true }),
+        putBlob(image.thumbnail_key, thumbnail, 'image/jpeg', { pending: true }),
       ]),
     );
   } catch (error) {
@@ -112,6 +113,7 @@ export async function createModel(userId: string, name: string, sources: string[
     await deleteBlobs(keysOf(images));
     throw new BadRequestError(tooManyModelsText(cap));
   }
+  await keepBlobs(keysOf(images));
   await discardUploads(userId, consumedUploads(userId, sources));
   return model;
 }
@@ -176,6 +178,7 @@ export async function addModelImages(userId: string, modelId: string, sources: s
     await deleteBlobs(keysOf(added));
     throw error;
   });
+  await keepBlobs(keysOf(added));
   await discardUploads(userId, consumedUploads(userId, sources));
   return model;
 }

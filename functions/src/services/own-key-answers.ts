@@ -10,7 +10,7 @@ import { newId } from '../lib/ids';
 import { normalizeGeneratedImage } from '../lib/images';
 import { nameOrTouchConversationAfterAnswer } from './conversations';
 import { storeJobImage } from './job-images';
-import { acceptReferences, discardUploads, readUpload } from './references';
+import { commitReferences, copyReferences, discardUploads, readUpload } from './references';
 import { chosenImage, requireModels } from './send-message';
 
 export interface OwnKeyAnswer {
@@ -43,7 +43,7 @@ export async function saveOwnKeyAnswer(input: OwnKeyAnswer) {
   const originals = await Promise.all(
     input.imageKeys.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
   );
-  const references = await acceptReferences(userId, input.uploadKeys);
+  const references = await copyReferences(userId, input.uploadKeys);
   const now = new Date().toISOString();
   const owner = { conversation_id: conversationId, user_id: userId, created_at: now };
   const userMessage = newMessage({
@@ -65,14 +65,17 @@ export async function saveOwnKeyAnswer(input: OwnKeyAnswer) {
     provider: input.provider,
     request_id: userMessage.id,
   });
-  const images = await Promise.all(originals.map((png, position) => storeJobImage(answer, png, position)));
-  const assistantMessage = withImages(answer, images, input);
-  try {
-    await storeAnsweredMessages(userMessage, assistantMessage);
-  } catch (error) {
-    await deleteBlobs([...references, ...images.flatMap(keysOfImage)]);
-    throw error;
-  }
+  const assistantMessage = await commitReferences(userId, input.uploadKeys, references, async () => {
+    const images = await Promise.all(originals.map((png, position) => storeJobImage(answer, png, position)));
+    const withAnswer = withImages(answer, images, input);
+    try {
+      await storeAnsweredMessages(userMessage, withAnswer);
+    } catch (error) {
+      await deleteBlobs(images.flatMap(keysOfImage));
+      throw error;
+    }
+    return withAnswer;
+  });
   await discardUploads(userId, input.imageKeys);
   await afterAnswer(userMessage, assistantMessage);
   return { userMessage, assistantMessage };

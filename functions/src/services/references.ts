@@ -1,8 +1,9 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT } from '@thumbnail-studio/contract';
-import { blobSize, deleteBlobs, getBlob, putBlob } from '../adapters/blob-store';
+import { blobSize, deleteBlobs, getBlob, keepBlobs, putBlob } from '../adapters/blob-store';
 import { BadRequestError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { normalizeImage } from '../lib/images';
+import { logger } from '../lib/logger';
 import { releasePendingUploads } from './limits';
 
 /**
@@ -10,7 +11,7 @@ import { releasePendingUploads } from './limits';
  * thumbnails the backend fetched. Ones never sent expire (a bucket lifecycle rule).
  */
 export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
-/** Where checked, re-encoded references of sent messages live. */
+/** Where checked, re-encoded references of sent messages live (pending until their message is stored). */
 export const referencePrefix = (userId: string) => `refs/${userId}/`;
 
 const missing = () => new BadRequestError('An attached image could not be found. Please attach it again.');
@@ -36,16 +37,55 @@ export async function readUpload(userId: string, key: string): Promise<Uint8Arra
 }
 
 /**
- * Turns the keys a user sends into references: each must be one of the
- * user's own pending attachments; it is decoded, re-encoded under `refs/`
- * (no EXIF, capped size) and the attachment deleted.
+ * Turns the keys a user sends into references: each must be one of the user's own pending
+ * attachments; all are decoded and re-encoded (no EXIF, capped size) before any is stored, so a
+ * refused one leaves no copy of the others. The copies are stored pending: `commitReferences`
+ * keeps them once the message naming them is stored and deletes them if it is not; one that
+ * neither reaches (the function stopped between) expires with its tag.
  */
-export async function acceptReferences(userId: string, keys: string[]): Promise<string[]> {
-  const references = await Promise.all(
-    keys.map(async (key) => storeImage(referencePrefix(userId), await readUpload(userId, key))),
+export async function copyReferences(userId: string, keys: string[]): Promise<string[]> {
+  const images = await Promise.all(keys.map(async (key) => normalizeImage(await readUpload(userId, key))));
+  const copies = images.map((image) => ({ key: `${referencePrefix(userId)}${newId()}.jpg`, image }));
+  try {
+    await Promise.all(
+      copies.map(({ key, image }) => putBlob(key, image.bytes, image.mimeType, { pending: true })),
+    );
+  } catch (error) {
+    await dropCopies(copies.map(({ key }) => key));
+    throw error;
+  }
+  return copies.map(({ key }) => key);
+}
+
+/**
+ * Stores what names a send's reference copies (`store`): then the copies are kept and the
+ * attachments they were made from deleted. If storing fails (a conversation deleted meanwhile),
+ * the copies are deleted and the attachments stay, to be sent again.
+ */
+export async function commitReferences<T>(
+  userId: string,
+  uploadKeys: string[],
+  references: string[],
+  store: () => Promise<T>,
+): Promise<T> {
+  let stored: T;
+  try {
+    stored = await store();
+  } catch (error) {
+    await dropCopies(references);
+    throw error;
+  }
+  await keepBlobs(references);
+  await discardUploads(userId, uploadKeys);
+  return stored;
+}
+
+/** Deletes copies nothing names; one that can't be deleted now expires with its pending tag. */
+async function dropCopies(keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await deleteBlobs(keys).catch((error: unknown) =>
+    logger.warn('pending copies not deleted', { keys, error }),
   );
-  await discardUploads(userId, keys);
-  return references;
 }
 
 /** Deletes attachments that were used; they no longer count as waiting to be sent. */

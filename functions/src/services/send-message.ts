@@ -10,7 +10,7 @@ import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
-import { acceptReferences } from './references';
+import { commitReferences, copyReferences } from './references';
 
 export interface SendInput {
   userId: string;
@@ -41,7 +41,7 @@ export type SendResult = {
 export async function sendMessage(input: SendInput): Promise<SendResult> {
   await requireModels(input.userId, input.selectedModelIds);
   const editFrom = input.editFrom && (await chosenImage(input.userId, input.conversationId, input.editFrom));
-  const references = await acceptReferences(input.userId, input.uploadKeys);
+  const references = await copyReferences(input.userId, input.uploadKeys);
   const now = new Date().toISOString();
   const owner = { conversation_id: input.conversationId, user_id: input.userId, created_at: now };
   const userMessage = newMessage({
@@ -59,12 +59,10 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     provider: input.provider,
     variations: input.variations,
   });
-  try {
-    await storeMessagesAndReserveCredit(userMessage, job, settings().INITIAL_CREDITS);
-  } catch (error) {
-    if (!(error instanceof InsufficientCreditsError)) throw error;
-    return refuseForCredits(userMessage, job);
-  }
+  const refused = await commitReferences(input.userId, input.uploadKeys, references, () =>
+    reserveOrRefuse(userMessage, job),
+  );
+  if (refused) return refused;
   try {
     await enqueueJob({
       jobId: job.id,
@@ -82,6 +80,23 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     };
   }
   return { outcome: 'queued', userMessage, assistantMessage: job };
+}
+
+/**
+ * Stores the messages with the job's credit reserved; without a credit, the messages answered by
+ * the not-enough-credits text (the send's result). Either way its user message is stored.
+ */
+async function reserveOrRefuse(
+  userMessage: StoredMessage,
+  job: StoredMessage,
+): Promise<SendResult | undefined> {
+  try {
+    await storeMessagesAndReserveCredit(userMessage, job, settings().INITIAL_CREDITS);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof InsufficientCreditsError)) throw error;
+    return refuseForCredits(userMessage, job);
+  }
 }
 
 /** Refuses a send naming a person model the caller does not have. */

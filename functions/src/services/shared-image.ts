@@ -1,12 +1,19 @@
-import { downloadKeysOf, imagesOf, shareTokenOf } from '../core/messages';
-import type { StoredMessage } from '../core/types';
+import { imagesOf, shareTokenOf } from '../core/messages';
+import type { ImageKeys, StoredMessage } from '../core/types';
 import { readMessage } from '../data/messages-repo';
 import { getShareByToken } from '../data/shares-repo';
 
 /**
- * The message a public link shows and the key of its picture (the 1280x720 JPEG, or the PNG of an
- * image older than it) of the one image it shares, looked up on every request: undefined once the
- * link is revoked, or its message deleted. Only reads, since anyone may ask.
+ * The picture a public link shows: the 1280x720 JPEG (at most 600 KB, made when the image is
+ * shared), or on an image older than it its preview JPEG. Never the multi-MB original: the
+ * function answers the bytes themselves, base64-encoded under Lambda's 6 MB.
+ */
+export const sharedPictureKey = (keys: ImageKeys): string => keys.youtube ?? keys.preview;
+
+/**
+ * The message a public link shows and the key of the picture of the one image it shares, looked
+ * up on every request: undefined once the link is revoked, or its message deleted. Only reads,
+ * since anyone may ask.
  */
 export async function findSharedImage(
   token: string,
@@ -21,7 +28,5 @@ export async function findSharedImage(
   if (!message || !keys || message.user_id !== share.user_id || shareTokenOf(message, index) !== token) {
     return undefined;
   }
-  const downloads = downloadKeysOf(keys);
-  const pictureKey = downloads.jpeg ?? downloads.png;
-  return pictureKey ? { message, pictureKey } : undefined;
+  return { message, pictureKey: sharedPictureKey(keys) };
 }

@@ -23,14 +23,14 @@ async function requireImage(
 /**
  * The public link of one of the user's images (`index`: which of the message's images, the first
  * by default): its token, made now or the one it already has. Each variation has a link of its
- * own. The picture the page shows (the 1280x720 JPEG, or the PNG of an image older than it) is
+ * own. The picture the page shows (the 1280x720 JPEG; an image older than it shows its preview) is
  * made first, so the public routes only read.
  */
 export async function shareImage(userId: string, messageId: string, index = 0): Promise<string> {
   const { message, keys } = await requireImage(userId, messageId, index);
   const existing = shareTokenOf(message, index);
   if (existing) return existing;
-  await ensureDownload(keys, keys.youtube ? 'jpeg' : 'png');
+  if (keys.youtube) await ensureDownload(keys, 'jpeg');
   await createShare(message, index, newShareToken(), new Date().toISOString());
   // Made now, or meanwhile by another request (the same token for both); none if it was deleted.
   const token = shareTokenOf((await requireImage(userId, messageId, index)).message, index);

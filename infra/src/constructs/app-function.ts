@@ -49,8 +49,9 @@ const DELETE_ITEMS = ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 /** The images bucket's object actions at each level of `FunctionAccess.bucket`, cumulative. */
 const BUCKET_ACTIONS = {
   read: ['s3:GetObject'],
-  write: ['s3:GetObject', 's3:PutObject'],
-  delete: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+  // Tagging: a copy is stored tagged pending and untagged once what names it is stored.
+  write: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+  delete: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
 } as const;
 export type BucketAccess = keyof typeof BUCKET_ACTIONS;
 

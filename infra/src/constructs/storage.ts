@@ -7,6 +7,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PENDING_TAG } from '../../../functions/src/adapters/blob-store';
 
 export interface StorageProps {
   /** Deployment stage, part of the images bucket's name. */
@@ -77,6 +78,9 @@ export class Storage extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Pending attachments (uploads, fetched video thumbnails) become references when sent; the rest expire.
         { prefix: 'uploads/', expiration: Duration.days(1) },
+        // Copies of a creator's photos (references, model photos) stay tagged pending until the
+        // message or model naming them is stored; one whose send or model failed expires.
+        { tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value }, expiration: Duration.days(1) },
       ],
       // Where data is kept, users' images outlive a stack deletion; remove them deliberately.
       ...removal,
