@@ -128,7 +128,10 @@ export const endpoints = {
     body: saveOwnKeyAnswerBodySchema,
     response: sendResultSchema,
   },
-  /** Follows a conversation's jobs in one request: `?since=` the oldest pending job's id. */
+  /**
+   * Follows a conversation's jobs in one request: `?follow=` each followed message's id and the
+   * revision the chat has of it (`followParam`); answers only those that changed since.
+   */
   getJobUpdates: { method: 'GET', path: '/api/conversations/{id}/jobs', response: jobUpdatesSchema },
   /** One message with every image URL signed: the full size and the download are signed here, when used. */
   getMessage: { method: 'GET', path: '/api/messages/{id}', response: z.object({ message: messageSchema }) },

@@ -82,7 +82,11 @@ export const messageSchema = z.object({
   is_edit: z._default(z.boolean(), false),
   created_at: z.string(),
   status: z._default(messageStatusSchema, 'done'),
-  /** How the image's text reads at feed size; absent until checked, after the image is ready. */
+  /**
+   * How the image's text reads at feed size; absent until checked, after the image is ready.
+   * Written last of the checks that follow an image: null when they could not be made, so either
+   * value says no more change is coming.
+   */
   legibility: z.optional(z.nullable(legibilitySchema)),
   /**
    * The faces in the image and the selected people's likeness; absent until checked, after the
@@ -98,6 +102,12 @@ export const messageSchema = z.object({
   images: z._default(z.nullable(z.array(messageImageSchema)), null),
   /** On a user message: the image it asked to edit ('Edit this one'). */
   edit_from: z.optional(z.nullable(editFromSchema)),
+  /**
+   * How many times the job changed the message since it was stored (a phase, the outcome, each
+   * check), absent while none did: a poll answers a followed message only once its revision is
+   * past the one the chat has (`revisionOf`).
+   */
+  revision: z.optional(z.int().check(z.nonnegative())),
 });
 
 /** Where to fetch one download: a signed URL that works for at least an hour. */
@@ -116,10 +126,41 @@ export const messagePageSchema = z.object({
 });
 
 /**
- * A conversation's assistant messages from `?since=` (a job's id) on, oldest
- * first: a pending one shows its phase, a settled one its outcome and preview.
+ * The followed messages that changed since the chat last saw them (`?follow=`), oldest first: a
+ * pending one shows its phase, a settled one its outcome and preview, then its checks.
  */
 export const jobUpdatesSchema = z.object({ jobs: z.array(messageSchema) });
+
+/** A message's revision: how many times its job changed it (0 while none did). */
+export const revisionOf = (message: { revision?: number }): number => message.revision ?? 0;
+
+/** Most messages one poll follows; the chat follows the oldest ones first. */
+export const MAX_FOLLOWED_JOBS = 100;
+
+/** A message the chat follows, and the revision of it the chat has. */
+export interface FollowedJob {
+  id: string;
+  revision: number;
+}
+
+const FOLLOWED_JOB = /^([0-9A-Za-z]{1,64})\.(\d{1,9})$/;
+
+/** The `?follow=` of a poll: `<id>.<revision>` of each followed message, comma separated. */
+export const followParam = (jobs: readonly FollowedJob[]): string =>
+  jobs.map((job) => `${job.id}.${job.revision}`).join(',');
+
+/** The followed messages a `?follow=` names; undefined when it names none or is malformed. */
+export function parseFollowParam(value: string | undefined): FollowedJob[] | undefined {
+  const items = value ? value.split(',') : [];
+  if (items.length === 0 || items.length > MAX_FOLLOWED_JOBS) return undefined;
+  const jobs: FollowedJob[] = [];
+  for (const item of items) {
+    const match = FOLLOWED_JOB.exec(item);
+    if (!match?.[1] || !match[2]) return undefined;
+    jobs.push({ id: match[1], revision: Number(match[2]) });
+  }
+  return jobs;
+}
 
 export type MessagePage = z.infer<typeof messagePageSchema>;
 export type JobUpdates = z.infer<typeof jobUpdatesSchema>;

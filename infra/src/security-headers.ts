@@ -41,7 +41,8 @@ export interface CspOrigins {
 
 /**
  * The SPA loads only its own code (and runs the one inline script above); it talks to Cognito,
- * the images bucket and, with a creator's own key, the image providers' APIs directly.
+ * the images bucket and, with a creator's own key, the image providers' APIs directly. A form
+ * submits only to the app's own origin, so injected markup cannot post a creator's input elsewhere.
  */
 export function contentSecurityPolicy({
   cognitoOrigin,
@@ -58,6 +59,7 @@ export function contentSecurityPolicy({
     "style-src 'self' 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -110,4 +110,42 @@ test.describe("a creator's own API key", () => {
       }
     });
   });
+
+  test('is forgotten at sign-out unless remembered on this device', async ({ page, auth }) => {
+    const who = persona('own-key-sign-out');
+    const app = await signUpThroughUi(page, who);
+    const keys = new OwnKeysPage(page);
+    const GEMINI = 'Gemini Nano Banana';
+    const GEMINI_KEY = 'fake-gemini-key-for-e2e-remembered';
+    /** Every value this browser keeps for the app's origin. */
+    const stored = () =>
+      page.evaluate(() =>
+        Object.values((globalThis as unknown as { localStorage: Record<string, string> }).localStorage).join(
+          '\n',
+        ),
+      );
+
+    await keys.open();
+    await keys.save(OPENAI, OPENAI_KEY);
+    await expect(keys.status(OPENAI)).toHaveText('The key works.');
+    await expect(keys.section(OPENAI)).toContainText('Forgotten when you sign out.');
+    await keys.save(GEMINI, GEMINI_KEY, { remember: true });
+    await expect(keys.status(GEMINI)).toHaveText('The key works.');
+    await expect(keys.section(GEMINI)).toContainText('Remembered on this device.');
+    await keys.close();
+    expect(await stored()).toContain(OPENAI_KEY);
+
+    await app.signOut();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    // The key saved without the choice is gone from the browser's storage; the remembered one stays.
+    await expect.poll(stored).not.toContain(OPENAI_KEY);
+    expect(await stored()).toContain(GEMINI_KEY);
+
+    await auth.switchToSignIn();
+    await auth.signIn(who.email, who.password);
+    await app.expectSignedIn();
+    await keys.open();
+    await expect(keys.section(OPENAI).getByLabel(`${OPENAI} API key`)).toBeVisible();
+    await expect(keys.section(GEMINI)).toContainText('fak••••••••ered');
+  });
 });

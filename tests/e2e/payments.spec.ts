@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
 import { AppPage } from './pages/app-page';
+import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
@@ -113,5 +114,53 @@ test.describe('buying credits through the local checkout', () => {
     const back = new AppPage(later);
     await back.expectSignedIn();
     await expect(back.credits()).toHaveAccessibleName('63 credits');
+  });
+
+  test('a buyer back on the success page signed out signs in there, and is told of the credits, never of a failure', async ({
+    page,
+    browser,
+  }) => {
+    const buyer = persona('elsewhere');
+    await signUpThroughUi(page, buyer);
+    await openPurchase(page);
+    await checkoutFor(page, /Starter/);
+    // This tab never confirms: only the webhook grants, and the buyer comes back from elsewhere.
+    await page.route('**/api/verify-session/**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout-success');
+    const successUrl = page.url();
+    await page.close();
+
+    // Another browser: no session at all.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    const verifyAnswers: string[] = [];
+    other.on('response', (response) => {
+      if (response.url().includes('/api/verify-session/')) verifyAnswers.push(String(response.status()));
+    });
+    await other.goto(successUrl);
+    await expect(
+      other.getByText('Sign in with the account you paid from, and we will confirm your purchase.'),
+    ).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Payment verification failed' })).toHaveCount(0);
+    await checkScreen(other, 'checkout-success-sign-in');
+
+    const auth = new AuthPage(other);
+    await auth.signIn(buyer.email, buyer.password);
+    // Back at the same address, the purchase is verified.
+    await expect(other.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(other.getByText('10 credits have been added to your account')).toBeVisible();
+    expect(new URL(other.url()).searchParams.get('session_id')).toBe(
+      new URL(successUrl).searchParams.get('session_id'),
+    );
+    expect(verifyAnswers).toEqual(['200']);
+    await other.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    const dialog = other.getByRole('dialog', { name: 'Purchase Credits' });
+    await expect(dialog.getByRole('status')).toContainText('10 credits have been added to your account');
+    await other.keyboard.press('Escape');
+    const app = new AppPage(other);
+    await app.expectSignedIn();
+    await expect(app.credits()).toHaveAccessibleName('13 credits');
+    await elsewhere.close();
   });
 });

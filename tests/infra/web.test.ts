@@ -169,6 +169,8 @@ describe('CloudFront', () => {
       `script-src 'self' ${START_VIEW_SCRIPT_HASH};`,
       "connect-src 'self' https://cognito-idp.",
       "img-src 'self' data: blob: https://thumbnail-studio-test-images-",
+      // Forms post only to the app itself.
+      "form-action 'self'",
       "frame-ancestors 'none'",
     ]) {
       expect(csp).toContain(directive);

@@ -303,6 +303,7 @@ describe("the local server's security headers", () => {
     expect(expected['content-security-policy']).toContain(
       'https://api.openai.com https://generativelanguage.googleapis.com',
     );
+    expect(expected['content-security-policy']).toContain("form-action 'self'");
     for (const path of ['/', '/config.json', '/api/credits', '/api/health']) {
       const response = await fetch(`${baseUrl}${path}`);
       for (const [name, value] of Object.entries(expected)) {

@@ -1,5 +1,14 @@
-import { MESSAGE_PAGE_SIZE, type Message } from '@thumbnail-studio/contract';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type FollowedJob,
+  followParam,
+  MAX_FOLLOWED_JOBS,
+  MESSAGE_PAGE_SIZE,
+  type Message,
+  revisionOf,
+} from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { backendDynamoEnv } from '../../local/dynamodb';
 import { waitForSettled } from '../support/jobs';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -114,49 +123,136 @@ describe('opening a conversation', () => {
   });
 });
 
+/** A poll as the chat makes it: the followed jobs with the revision it has of each; the answer and its size. */
+async function poll(api: Api, conversationId: string, followed: FollowedJob[]) {
+  const answer = await api(
+    'GET',
+    `/api/conversations/${conversationId}/jobs?follow=${followParam(followed)}`,
+  );
+  expect(answer.status).toBe(200);
+  return { jobs: answer.body.jobs as Message[], bytes: JSON.stringify(answer.body).length };
+}
+
 describe('following jobs', () => {
-  it("answers every job of the conversation since the oldest pending one in one request, signing only a settled job's preview", async () => {
+  it('answers a followed job only once it moved past the revision named, signing only a settled preview', async () => {
     const { api, conversationId } = await newUser('follow');
     const path = `/api/conversations/${conversationId}/messages`;
     const sent = [
       await api('POST', path, { content: 'A red car on a mountain road' }),
       await api('POST', path, { content: 'A blue boat on a calm lake' }),
     ];
-    const jobIds = sent.map((s) => s.body.assistantMessage.id as string);
-    const jobsPath = `/api/conversations/${conversationId}/jobs?since=${jobIds[0]}`;
-    let jobs: Message[] = [];
-    for (let polls = 0; polls < 200; polls++) {
-      const answer = await api('GET', jobsPath);
-      expect(answer.status).toBe(200);
-      jobs = answer.body.jobs;
-      expect(ids(jobs)).toEqual(jobIds);
+    const known = new Map<string, Message>(
+      sent.map((s) => [s.body.assistantMessage.id as string, s.body.assistantMessage as Message]),
+    );
+    const inMotion = () =>
+      [...known.values()].filter((job) => job.status === 'pending' || job.legibility === undefined);
+    let polls = 0;
+    let repeated = 0;
+    while (inMotion().length > 0 && polls < 300) {
+      polls += 1;
+      const followed = inMotion().map((job) => ({ id: job.id, revision: revisionOf(job) }));
+      const { jobs } = await poll(api, conversationId, followed);
       for (const job of jobs) {
-        expect(job.role).toBe('assistant');
+        const before = known.get(job.id);
+        expect(before).toBeDefined();
+        if (revisionOf(job) <= revisionOf(before as Message)) repeated += 1;
         expect(job.full_image_url).toBeNull();
         if (job.status === 'pending') expect(job.image_url).toBeNull();
+        known.set(job.id, job);
       }
-      if (jobs.every((job) => job.status !== 'pending')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    expect(inMotion()).toEqual([]);
+    // No answer carried a job the chat had already.
+    expect(repeated).toBe(0);
+    const jobs = [...known.values()];
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
     // A settled job carries what the chat shows: the WebP preview widths, and the original as
     // the fallback (its URL signed like a preview's; the list signs no full size).
     expect(jobs.every((job) => job.image_url?.includes('/original.png'))).toBe(true);
     expect(jobs.every((job) => job.image_sources?.length === 3)).toBe(true);
-    expect(
-      (await api('GET', `/api/conversations/${conversationId}/jobs?since=${jobIds[1]}`)).body.jobs,
-    ).toHaveLength(1);
+    // Asked again at the revisions it has, nothing has changed: an empty answer.
+    const again = await poll(
+      api,
+      conversationId,
+      jobs.map((job) => ({ id: job.id, revision: revisionOf(job) })),
+    );
+    expect(again).toEqual({ jobs: [], bytes: '{"jobs":[]}'.length });
+    // A copy older than the server's is answered again, only that one.
+    const [first] = jobs;
+    const stale = await poll(api, conversationId, [{ id: first?.id ?? '', revision: 0 }]);
+    expect(ids(stale.jobs)).toEqual([first?.id]);
   });
 
-  it("refuses another user's conversation and a poll that says no job", async () => {
+  it('opening a finished conversation of many images, and reloading it, follows nothing: no poll, one page', async () => {
+    const { api, conversationId } = await newUser('follow-finished');
+    const path = `/api/conversations/${conversationId}/messages`;
+    // 3 initial credits: 3 images, then refusals; a finished conversation of a full page.
+    for (let i = 0; i < 10; i++) {
+      const sent = await api('POST', path, { content: `Finished number ${i}` });
+      if (sent.status === 202) await waitForSettled(api, sent.body.assistantMessage.id);
+    }
+    for (const visit of ['open', 'reload']) {
+      const page: Message[] = (await api('GET', path)).body.messages;
+      expect(
+        page.filter((message) => message.is_image_message),
+        visit,
+      ).toHaveLength(3);
+      // Every image's checks are over (the verdict, or null when they could not be made), nothing
+      // is pending: nothing is left for the chat to follow.
+      const inMotion = page.filter(
+        (message) =>
+          message.status === 'pending' || (message.is_image_message && message.legibility === undefined),
+      );
+      expect(inMotion, visit).toEqual([]);
+    }
+  });
+
+  it('answers nothing, poll after poll, for an image whose checks never ended, however many images follow it', async () => {
+    const { api, conversationId } = await newUser('follow-stuck');
+    const path = `/api/conversations/${conversationId}/messages`;
+    const images: Message[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sent = await api('POST', path, { content: `Stuck number ${i}` });
+      images.push(await waitForSettled(api, sent.body.assistantMessage.id));
+    }
+    // The first image's checks never ended (its worker stopped between the image and them).
+    const [stuck] = images as [Message];
+    Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
+    const { ddb } = await import('../../functions/src/lib/clients');
+    const { tableName } = await import('../../functions/src/data/dynamo');
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName('messages'),
+        Key: { conversation_id: conversationId, id: stuck.id },
+        UpdateExpression: 'REMOVE legibility',
+      }),
+    );
+    const page: Message[] = (await api('GET', path)).body.messages;
+    const followed = page
+      .filter((message) => message.is_image_message && message.legibility === undefined)
+      .map((message) => ({ id: message.id, revision: revisionOf(message) }));
+    expect(followed).toEqual([{ id: stuck.id, revision: revisionOf(stuck) }]);
+    let bytes = 0;
+    for (let polls = 0; polls < 18; polls++) bytes += (await poll(api, conversationId, followed)).bytes;
+    // 18 empty answers, where each used to carry every settled job since the stuck one.
+    expect(bytes).toBe(18 * '{"jobs":[]}'.length);
+  });
+
+  it("refuses another user's conversation and a poll that names no job or names it wrongly", async () => {
     const { api, conversationId } = await newUser('follow-owner');
     const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
       content: 'A green tree',
     });
     const other = (await newUser('follow-other')).api;
     const jobsPath = `/api/conversations/${conversationId}/jobs`;
-    expect((await other('GET', `${jobsPath}?since=${sent.body.assistantMessage.id}`)).status).toBe(404);
+    const jobId = sent.body.assistantMessage.id as string;
+    expect((await other('GET', `${jobsPath}?follow=${jobId}.0`)).status).toBe(404);
     expect((await api('GET', jobsPath)).status).toBe(400);
-    await waitForSettled(api, sent.body.assistantMessage.id);
+    expect((await api('GET', `${jobsPath}?since=${jobId}`)).status).toBe(400);
+    expect((await api('GET', `${jobsPath}?follow=${encodeURIComponent(`${jobId}#x.0`)}`)).status).toBe(400);
+    const tooMany = Array.from({ length: MAX_FOLLOWED_JOBS + 1 }, () => ({ id: jobId, revision: 0 }));
+    expect((await api('GET', `${jobsPath}?follow=${followParam(tooMany)}`)).status).toBe(400);
+    await waitForSettled(api, jobId);
   });
 });

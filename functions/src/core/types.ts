@@ -41,8 +41,8 @@ export interface StoredMessage
     | 'edit_from'
   > {
   image_url: null;
-  /** Written once the image's text has been read back, after the job settled. */
-  legibility?: Legibility;
+  /** Written once the image's text has been read back, after the job settled; null when that failed. */
+  legibility?: Legibility | null;
   /** Written by the face check after the job settled, before `legibility`. */
   likeness?: Likeness;
   /** The first image (the one `image_url` shows). */

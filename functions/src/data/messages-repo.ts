@@ -1,4 +1,6 @@
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   BatchWriteCommand,
   GetCommand,
   PutCommand,
@@ -80,16 +82,26 @@ export async function listFirstMessageRoles(
   return (Items ?? []) as Pick<StoredMessage, 'role'>[];
 }
 
-/** The conversation's assistant messages from the one with id `since` on, oldest first. */
-export function listAssistantMessagesSince(conversationId: string, since: string): Promise<StoredMessage[]> {
-  return queryAll<StoredMessage>({
-    TableName: table(),
-    KeyConditionExpression: 'conversation_id = :c AND id >= :since',
-    FilterExpression: '#role = :assistant',
-    ExpressionAttributeNames: { '#role': 'role' },
-    ExpressionAttributeValues: { ':c': conversationId, ':since': since, ':assistant': 'assistant' },
-    ConsistentRead: true,
-  });
+/** The conversation's messages with these ids (those that exist), read consistently, oldest first. */
+export async function listMessagesByIds(
+  conversationId: string,
+  ids: readonly string[],
+): Promise<StoredMessage[]> {
+  const found: StoredMessage[] = [];
+  // One BatchGet reads at most 100 keys; what it leaves unprocessed is asked for again.
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids
+      .slice(i, i + 100)
+      .map((id) => ({ conversation_id: conversationId, id }));
+    while (keys && keys.length > 0) {
+      const result: BatchGetCommandOutput = await ddb.send(
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      found.push(...((result.Responses?.[table()] ?? []) as StoredMessage[]));
+      keys = result.UnprocessedKeys?.[table()]?.Keys;
+    }
+  }
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /**
@@ -215,7 +227,8 @@ export async function claimJob(job: { conversationId: string; jobId: string }, p
       new UpdateCommand({
         TableName: table(),
         Key: { conversation_id: job.conversationId, id: job.jobId },
-        UpdateExpression: `SET job_state = :running, started_at = :now${phase ? ', content = :phase' : ''} ADD attempts :one`,
+        // Showing a phase is a change the chat follows: the revision moves with it.
+        UpdateExpression: `SET job_state = :running, started_at = :now${phase ? ', content = :phase' : ''} ADD attempts :one${phase ? ', revision :one' : ''}`,
         ConditionExpression:
           '#status = :pending AND (job_state = :queued OR (job_state = :running AND started_at < :expired))',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -242,18 +255,18 @@ export async function showJobPhase(job: StoredMessage, content: string): Promise
       new UpdateCommand({
         TableName: table(),
         Key: keyOf(job),
-        UpdateExpression: 'SET content = :content',
+        UpdateExpression: 'SET content = :content ADD revision :one',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':content': content, ':pending': 'pending' },
+        ExpressionAttributeValues: { ':content': content, ':pending': 'pending', ':one': 1 },
       }),
     ),
   );
 }
 
-/** What the checks that follow a job record on its message. */
+/** What the checks that follow a job record on its message; a null legibility: they could not be made. */
 interface ImageChecks {
-  legibility: Legibility;
+  legibility: Legibility | null;
   likeness: Likeness;
 }
 
@@ -268,10 +281,10 @@ export async function saveImageCheck<K extends keyof ImageChecks>(
       new UpdateCommand({
         TableName: table(),
         Key: keyOf(job),
-        UpdateExpression: 'SET #check = :result',
+        UpdateExpression: 'SET #check = :result ADD revision :one',
         ConditionExpression: '#status = :done',
         ExpressionAttributeNames: { '#check': check, '#status': 'status' },
-        ExpressionAttributeValues: { ':result': result, ':done': 'done' },
+        ExpressionAttributeValues: { ':result': result, ':done': 'done', ':one': 1 },
       }),
     ),
   );
@@ -298,16 +311,16 @@ export async function releaseJob(job: StoredMessage): Promise<void> {
 
 /**
  * A transaction item that settles a pending job once: `set` writes its
- * outcome and the pending-index keys go, so the sweeper no longer sees it.
+ * outcome, its revision moves on and the pending-index keys go, so the sweeper no longer sees it.
  */
 export const settleJobItem = (job: StoredMessage, set: string, values: Record<string, unknown>) => ({
   Update: {
     TableName: table(),
     Key: keyOf(job),
-    UpdateExpression: `SET ${set} REMOVE pending_shard, pending_since, job_state`,
+    UpdateExpression: `SET ${set} REMOVE pending_shard, pending_since, job_state ADD revision :revisionStep`,
     ConditionExpression: '#status = :pending',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pending': 'pending', ...values },
+    ExpressionAttributeValues: { ':pending': 'pending', ':revisionStep': 1, ...values },
   },
 });
 

@@ -1,9 +1,16 @@
-import { type CreditHistory, GALLERY_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@thumbnail-studio/contract';
+import {
+  type CreditHistory,
+  GALLERY_PAGE_SIZE,
+  MAX_FOLLOWED_JOBS,
+  MESSAGE_PAGE_SIZE,
+  parseFollowParam,
+  revisionOf,
+} from '@thumbnail-studio/contract';
 import { ledgerKind } from '../core/credits';
 import { getConversationById, listConversationsByUser } from '../data/conversations-repo';
 import { getBalance, getOrOpenBalance, listLedgerByUser } from '../data/credits-repo';
 import { listGalleryPage } from '../data/gallery-repo';
-import { getMessageById, listAssistantMessagesSince, listMessagesPage } from '../data/messages-repo';
+import { getMessageById, listMessagesByIds, listMessagesPage } from '../data/messages-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { createApiHandler, json } from '../lib/http';
 import { settings } from '../lib/settings';
@@ -22,7 +29,7 @@ async function requireConversation(userId: string, id: string | undefined) {
   return conversation;
 }
 
-/** A cursor or `since` names a message by its id (a ULID); anything else names none. */
+/** A cursor names a message by its id (a ULID); anything else names none. */
 const MESSAGE_ID = /^[0-9A-Za-z]{1,64}$/;
 
 function messageIdParam(value: string | undefined, what: string): string | undefined {
@@ -48,12 +55,20 @@ export const handler = createApiHandler<RouteKey<'reads'>>({
   },
 
   'GET /api/conversations/{id}/jobs': async ({ userId, params, event }) => {
-    const since = messageIdParam(event.queryStringParameters?.since, 'job');
-    if (!since) throw new BadRequestError('Say since which job: ?since=<job id>');
+    const followed = parseFollowParam(event.queryStringParameters?.follow);
+    if (!followed) {
+      throw new BadRequestError(
+        `Say which jobs, and the revision you have of each: ?follow=<job id>.<revision>,... (at most ${MAX_FOLLOWED_JOBS})`,
+      );
+    }
     const conversation = await requireConversation(userId, params.id);
-    const jobs = await listAssistantMessagesSince(conversation.id, since);
-    // Only a settled job's preview is signed; a pending one has no image yet.
-    return json(200, { jobs: await viewListedMessages(jobs) });
+    const known = new Map(followed.map((job) => [job.id, job.revision]));
+    const stored = await listMessagesByIds(conversation.id, [...known.keys()]);
+    // Only what moved on since the caller's copy; only a settled job's preview is signed.
+    const changed = stored.filter(
+      (message) => message.role === 'assistant' && revisionOf(message) > (known.get(message.id) ?? 0),
+    );
+    return json(200, { jobs: await viewListedMessages(changed) });
   },
 
   'GET /api/messages/{id}': async ({ userId, params }) => {

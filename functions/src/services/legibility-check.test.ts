@@ -1,7 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../../../tests/fakes/text-image';
 import { stopTextReader } from '../adapters/text-reader';
-import { checkLegibility } from './legibility-check';
+import type { StoredMessage } from '../core/types';
+
+const saveImageCheck = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('../data/messages-repo', () => ({ saveImageCheck }));
+
+const { checkLegibility, recordLegibility } = await import('./legibility-check');
 
 afterAll(() => stopTextReader());
 
@@ -32,4 +37,13 @@ describe('the legibility check (real OCR on images drawn here)', () => {
     const verdict = await checkLegibility(await thumbnailWithText([]), 'an orange sun over the sea');
     expect(verdict.text).toBe('');
   }, 60_000);
+});
+
+describe('recording the check after a job', () => {
+  it('records no verdict (null) when the check fails, so the chat stops following the image', async () => {
+    const job = { id: 'job-1', conversation_id: 'c-1' } as StoredMessage;
+    const unreadable = new Uint8Array([1, 2, 3, 4]);
+    await recordLegibility({ job, image: unreadable, prompt: 'the text "Big win"', people: [] });
+    expect(saveImageCheck).toHaveBeenCalledExactlyOnceWith(job, 'legibility', null);
+  });
 });

@@ -124,8 +124,8 @@ export const verdictAtSettle = () => !settings().LEGIBILITY_CHECK && !settings()
 
 /**
  * Checks a settled job's image and records the verdict on its message. Runs after the job is
- * settled, so it costs no credit and never delays the image; a failure is only logged (the
- * message then has no verdict), never a reason to retry the job.
+ * settled, so it costs no credit and never delays the image; a failure is logged and recorded as
+ * no verdict (null), never a reason to retry the job.
  */
 export async function recordLegibility({ job, image, prompt }: AnsweredJob): Promise<void> {
   if (verdictAtSettle()) return;
@@ -136,5 +136,9 @@ export async function recordLegibility({ job, image, prompt }: AnsweredJob): Pro
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
   } catch (error) {
     logger.warn('legibility check failed', { jobId: job.id, error });
+    // No verdict, but the checks are over: the chat stops following the image.
+    await saveImageCheck(job, 'legibility', null).catch((saveError: unknown) =>
+      logger.warn('legibility could not be closed', { jobId: job.id, error: saveError }),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { followParam, MAX_FOLLOWED_JOBS, type Message, revisionOf } from '@thumbnail-studio/contract';
 import { makePng } from '../../fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../fakes/openai-server';
 import { makePhotoPng } from '../../fakes/photo-like';
@@ -160,17 +161,19 @@ export const generation: BenchSection = {
       );
       const sendsMs = performance.now() - began;
       const accepted = sends.filter((s) => s.status === 202);
-      // Followed as the web app does: one request a second for the whole conversation, from
-      // its oldest pending job on.
+      // Followed as the web app does: one request a second for the whole conversation, naming
+      // each pending job (the oldest first) and the revision seen of it.
       const jobIds = accepted.map((s) => String(s.body.assistantMessage.id));
-      const pending = new Set<string>(jobIds);
+      const pending = new Map<string, number>(jobIds.map((id) => [id, 0]));
       const jobsPath = burst.path.replace(/messages$/, 'jobs');
       let polls = 0;
       for (const deadline = Date.now() + 120_000; ; polls++) {
-        const since = [...pending].sort()[0];
-        const { body } = await burst.api('GET', `${jobsPath}?since=${since}`);
-        for (const job of body.jobs as { id: string; status: string }[]) {
+        const followed = [...pending].sort(([a], [b]) => (a < b ? -1 : 1)).slice(0, MAX_FOLLOWED_JOBS);
+        const follow = followParam(followed.map(([id, revision]) => ({ id, revision })));
+        const { body } = await burst.api('GET', `${jobsPath}?follow=${follow}`);
+        for (const job of body.jobs as Message[]) {
           if (job.status !== 'pending') pending.delete(job.id);
+          else pending.set(job.id, revisionOf(job));
         }
         if (pending.size === 0) break;
         if (Date.now() > deadline) throw new Error('the burst did not settle in 2 minutes');

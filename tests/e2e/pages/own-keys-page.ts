@@ -24,9 +24,12 @@ export class OwnKeysPage {
     return this.dialog().getByRole('region', { name: label });
   }
 
-  /** Saves a key; saving tests it at once. */
-  async save(label: string, key: string) {
+  /** Saves a key, remembered on this device when asked (it is not by default); saving tests it at once. */
+  async save(label: string, key: string, { remember = false } = {}) {
     await this.section(label).getByLabel(`${label} API key`).fill(key);
+    const box = this.section(label).getByRole('checkbox', { name: 'Remember on this device' });
+    await expect(box).not.toBeChecked();
+    if (remember) await box.check();
     await this.section(label).getByRole('button', { name: 'Save and test key' }).click();
   }
 

@@ -4,6 +4,7 @@ import { Toaster } from '../components/ui/toast';
 import { useAuth } from '../features/auth/hooks/auth-context';
 import { AuthProvider } from '../features/auth/hooks/auth-provider';
 import { AccountNameContext, accountNameOf } from '../features/chat/hooks/account-name';
+import { forgetUnrememberedOwnKeys } from '../lib/own-keys';
 import { createQueryClient } from '../lib/query-client';
 import { useTheme } from '../lib/theme';
 import { HEADER_BOTTOM_VAR } from './hooks/use-toast-clearance';
@@ -26,8 +27,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      {/* A different user must never see the previous user's cached data. */}
-      <AuthProvider onUserChange={() => queryClient.clear()}>
+      {/* A different user must never see the previous user's cached data, nor find their keys. */}
+      <AuthProvider onUserChange={() => queryClient.clear()} onSignedOut={forgetUnrememberedOwnKeys}>
         <AccountName>{children}</AccountName>
       </AuthProvider>
       <Toaster

@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { maskKey, readOwnKey, removeOwnKey, saveOwnKey, useOwnKeyProviders } from './own-keys';
+import {
+  forgetUnrememberedOwnKeys,
+  isOwnKeyRemembered,
+  maskKey,
+  readOwnKey,
+  removeOwnKey,
+  saveOwnKey,
+  useOwnKeyProviders,
+} from './own-keys';
 
 afterEach(() => localStorage.clear());
 
@@ -32,5 +40,29 @@ describe("a creator's own keys", () => {
     expect(result.current).toEqual(['openai', 'gemini']);
     act(() => removeOwnKey('ada', 'gemini'));
     expect(result.current).toEqual(['openai']);
+  });
+
+  it('are forgotten at sign-out, for every account of the browser, unless saved to be remembered', () => {
+    saveOwnKey('ada', 'openai', 'fake-ada-key-session');
+    saveOwnKey('ada', 'gemini', 'fake-ada-key-remembered', true);
+    saveOwnKey('babbage', 'openai', 'fake-babbage-key-session');
+    localStorage.setItem('thumbnail-studio.theme', 'dark');
+    expect(isOwnKeyRemembered('ada', 'gemini')).toBe(true);
+    expect(isOwnKeyRemembered('ada', 'openai')).toBe(false);
+
+    const { result } = renderHook(() => useOwnKeyProviders('ada'));
+    act(() => forgetUnrememberedOwnKeys());
+    expect(readOwnKey('ada', 'openai')).toBeUndefined();
+    expect(readOwnKey('babbage', 'openai')).toBeUndefined();
+    expect(readOwnKey('ada', 'gemini')).toBe('fake-ada-key-remembered');
+    expect(result.current).toEqual(['gemini']);
+    // Nothing else of the browser's storage goes.
+    expect(localStorage.getItem('thumbnail-studio.theme')).toBe('dark');
+    // Saved again without the choice, a key is no longer remembered; removed, neither is its mark.
+    saveOwnKey('ada', 'gemini', 'fake-ada-key-again');
+    expect(isOwnKeyRemembered('ada', 'gemini')).toBe(false);
+    saveOwnKey('ada', 'gemini', 'fake-ada-key-again', true);
+    removeOwnKey('ada', 'gemini');
+    expect(Object.keys(localStorage)).toEqual(['thumbnail-studio.theme']);
   });
 });

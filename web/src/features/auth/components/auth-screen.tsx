@@ -9,6 +9,8 @@ interface AuthScreenProps {
   initialMode?: AuthMode;
   /** Shown as a back link when the landing page is available. */
   onBack?: () => void;
+  /** Why signing in is asked for here, in place of the sign-in subtitle (e.g. to finish a purchase). */
+  reason?: string;
 }
 
 const headings = {
@@ -17,10 +19,11 @@ const headings = {
   confirm: ['Check your email', 'One more step to activate your account.'],
 } as const;
 
-export function AuthScreen({ initialMode = 'sign-in', onBack }: AuthScreenProps) {
+export function AuthScreen({ initialMode = 'sign-in', onBack, reason }: AuthScreenProps) {
   const { mode, confirmEmail, email, busy, error, notice, resetKey, setError, ...actions } =
     useAuthFlow(initialMode);
-  const [title, subtitle] = headings[confirmEmail ? 'confirm' : mode];
+  const [title, standardSubtitle] = headings[confirmEmail ? 'confirm' : mode];
+  const subtitle = reason && mode === 'sign-in' && !confirmEmail ? reason : standardSubtitle;
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">

@@ -17,14 +17,21 @@ interface AuthProviderProps {
   children: ReactNode;
   /** Called when the signed-in user changes, e.g. to drop another user's cached data. */
   onUserChange?: (user: AuthUser | null) => void;
+  /**
+   * Called whenever there is found to be no session: at a start without one, after a sign-out,
+   * and when an expired session is dropped; e.g. to clear what belongs to a session only.
+   */
+  onSignedOut?: () => void;
 }
 
-export function AuthProvider({ children, onUserChange }: AuthProviderProps) {
+export function AuthProvider({ children, onUserChange, onSignedOut }: AuthProviderProps) {
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<AuthUser | null>(null);
   const userId = useRef<string | null>(null);
   const onUserChangeRef = useRef(onUserChange);
   onUserChangeRef.current = onUserChange;
+  const onSignedOutRef = useRef(onSignedOut);
+  onSignedOutRef.current = onSignedOut;
 
   const refresh = useCallback(async () => {
     const next = await readCurrentUser();
@@ -32,6 +39,7 @@ export function AuthProvider({ children, onUserChange }: AuthProviderProps) {
       userId.current = next?.id ?? null;
       onUserChangeRef.current?.(next);
     }
+    if (!next) onSignedOutRef.current?.();
     setUser(next);
     setStatus(next ? 'signedIn' : 'signedOut');
     return next;

@@ -1,8 +1,9 @@
-import { type Query, useQuery } from '@tanstack/react-query';
-import { endpoints, type Message } from '@thumbnail-studio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, type FollowedJob, followParam, type Message } from '@thumbnail-studio/contract';
+import { useRef } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { pollDelay } from '../utils/poll-delay';
-import { awaitsLegibility, jobUpdatesQueryKey } from './message-cache';
+import { jobUpdatesQueryKey } from './message-cache';
 
 /** One message with every image URL signed, the full size and the download among them. */
 export async function getMessageById(messageId: string): Promise<Message> {
@@ -10,30 +11,31 @@ export async function getMessageById(messageId: string): Promise<Message> {
   return message;
 }
 
-/** The conversation's jobs from `since` on, as they stand. */
-export async function getJobUpdates(conversationId: string, since: string): Promise<Message[]> {
+/** The followed jobs that changed since the revisions given. */
+export async function getJobUpdates(
+  conversationId: string,
+  followed: readonly FollowedJob[],
+): Promise<Message[]> {
   const { jobs } = await callApi(endpoints.getJobUpdates, {
     params: { id: conversationId },
-    query: { since },
+    query: { follow: followParam(followed) },
   });
   return jobs;
 }
 
-const pollWhilePending = (query: Query<Message[]>) => {
-  const settled =
-    query.state.data?.every((job) => job.status !== 'pending' && !awaitsLegibility(job)) ?? false;
-  return settled ? false : pollDelay(query.state.dataUpdateCount);
-};
-
 /**
- * Follows every pending job of a conversation with one request at a time: all of its jobs from
- * `since` (the oldest pending one) on. None is followed while `since` is null.
+ * Follows a conversation's jobs in motion with one request at a time, each answering only what
+ * changed since the chat's copy. Nothing is asked while none is followed. The pace starts over
+ * when the oldest followed job changes (a new send after the others settled).
  */
-export const useJobUpdates = (conversationId: string | null, since: string | null) =>
-  useQuery({
-    queryKey: jobUpdatesQueryKey(conversationId ?? '', since ?? ''),
-    queryFn: () => getJobUpdates(conversationId ?? '', since ?? ''),
-    enabled: Boolean(conversationId && since),
-    refetchInterval: pollWhilePending,
+export function useJobUpdates(conversationId: string | null, followed: readonly FollowedJob[]) {
+  const latest = useRef(followed);
+  latest.current = followed;
+  return useQuery({
+    queryKey: jobUpdatesQueryKey(conversationId ?? '', followed[0]?.id ?? ''),
+    queryFn: () => getJobUpdates(conversationId ?? '', latest.current),
+    enabled: Boolean(conversationId) && followed.length > 0,
+    refetchInterval: (query) => pollDelay(query.state.dataUpdateCount),
     staleTime: 0,
   });
+}

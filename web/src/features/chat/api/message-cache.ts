@@ -1,4 +1,4 @@
-import type { Message } from '@thumbnail-studio/contract';
+import { type FollowedJob, MAX_FOLLOWED_JOBS, type Message, revisionOf } from '@thumbnail-studio/contract';
 
 /** Every conversation's cached messages (the prefix of each one's key). */
 export const allMessagesQueryKey = ['messages'] as const;
@@ -7,9 +7,9 @@ export const messagesQueryKey = (conversationId: string) => [...allMessagesQuery
 export const galleryQueryKey = ['gallery'] as const;
 /** Where the next older page of a conversation starts; null when the oldest is loaded. */
 export const olderCursorQueryKey = (conversationId: string) => ['messages-older', conversationId] as const;
-/** A conversation's jobs as followed since the oldest pending one. */
-export const jobUpdatesQueryKey = (conversationId: string, since: string) =>
-  ['jobs', conversationId, since] as const;
+/** A conversation's jobs as followed from the oldest one still in motion. */
+export const jobUpdatesQueryKey = (conversationId: string, oldest: string) =>
+  ['jobs', conversationId, oldest] as const;
 
 /** Messages shown before the server answered carry ids with this prefix; they are never polled. */
 const OPTIMISTIC_PREFIX = 'optimistic-';
@@ -23,19 +23,34 @@ export const isFollowable = (message: Message) =>
   message.role === 'assistant' && message.status === 'pending' && !isOptimistic(message);
 
 /**
- * How long after it was sent an image message is followed until its legibility verdict arrives:
- * the worker records one moments after the image (or the empty one when the check is off), so
- * only a check that failed leaves the wait to run out.
+ * How long after it was sent an image message is followed until its checks are over: the worker
+ * records the legibility verdict (null when the checks could not be made) moments after the image,
+ * so only a worker that stopped between the two leaves the wait to run out.
  */
 export const LEGIBILITY_WAIT_MS = 10 * 60_000;
 
-/** A finished image whose legibility verdict is still to come. */
+/** A finished image whose checks are still running: its legibility is not recorded yet, not even as null. */
 export const awaitsLegibility = (message: Message, now = Date.now()) =>
   message.role === 'assistant' &&
   message.status === 'done' &&
   message.is_image_message &&
-  !message.legibility &&
+  message.legibility === undefined &&
   now - Date.parse(message.created_at) < LEGIBILITY_WAIT_MS;
+
+/**
+ * What a poll follows: the messages still in motion (a pending job, an image awaiting its checks),
+ * the oldest first, each with the revision the chat has; a settled message whose checks are over
+ * is never asked about again.
+ */
+export const followedJobs = (messages: readonly Message[], now = Date.now()): FollowedJob[] =>
+  messages
+    .filter((message) => isFollowable(message) || awaitsLegibility(message, now))
+    .slice(0, MAX_FOLLOWED_JOBS)
+    .map((message) => ({ id: message.id, revision: revisionOf(message) }));
+
+/** Whether a poll's copy of a message is newer than the chat's (a stale answer never takes one back). */
+export const isNewerRevision = (current: Message, update: Message) =>
+  revisionOf(update) > revisionOf(current);
 
 /** Replaces messages with the same id and appends new ones, keeping the list oldest first. */
 export function mergeMessages(list: readonly Message[], updates: readonly Message[]): Message[] {

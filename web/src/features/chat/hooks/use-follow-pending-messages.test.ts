@@ -35,14 +35,15 @@ describe('useFollowPendingMessages', () => {
     const prompt = message('user-1', { role: 'user', content: 'A red car' });
     const pending = message('job-1', { status: 'pending', content: PHASE_TEXT.queued });
     const phases: Message[] = [
-      pending,
-      { ...pending, content: PHASE_TEXT.generating },
+      { ...pending, content: PHASE_TEXT.generating, revision: 1 },
       {
         ...pending,
         status: 'done',
         content: 'Here is your thumbnail',
         is_image_message: true,
         image_url: 'https://storage.test/preview.jpg',
+        legibility: null,
+        revision: 2,
       },
     ];
     const polled: string[] = [];
@@ -50,9 +51,11 @@ describe('useFollowPendingMessages', () => {
       answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), prompt, pending] })),
       answer(endpoints.getJobUpdates, ({ params, request }) => {
         expect(params.id).toBe('c1');
-        polled.push(new URL(request.url).searchParams.get('since') ?? '');
-        const next = phases[Math.min(polled.length - 1, phases.length - 1)] as Message;
-        return { jobs: [next] };
+        const follow = new URL(request.url).searchParams.get('follow') ?? '';
+        polled.push(follow);
+        // The server answers only what moved on past the revision the chat names.
+        const known = Number(follow.split('.')[1]);
+        return { jobs: phases.filter((phase) => (phase.revision ?? 0) > known).slice(0, 1) };
       }),
     );
     const onSettled = vi.fn();
@@ -62,17 +65,14 @@ describe('useFollowPendingMessages', () => {
 
     await elapse(0);
     expect(result.current?.map(({ id }) => id)).toEqual(['greeting-c1', 'user-1', 'job-1']);
-    expect(polled).toEqual(['job-1']);
-    expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.queued });
-
-    // The placeholder says what the job is doing as soon as the next poll, 300 ms on, sees it move on.
-    await elapse(300);
-    expect(polled).toHaveLength(2);
+    expect(polled).toEqual(['job-1.0']);
+    // The placeholder says what the job is doing as soon as a poll sees it move on.
     expect(result.current?.at(-1)).toMatchObject({ status: 'pending', content: PHASE_TEXT.generating });
     expect(onSettled).not.toHaveBeenCalled();
 
+    // The next poll, 300 ms on, names the revision the chat has now.
     await elapse(300);
-    expect(polled).toHaveLength(3);
+    expect(polled).toEqual(['job-1.0', 'job-1.1']);
     const cached = queryClient.getQueryData<Message[]>(messagesQueryKey('c1'));
     expect(cached?.map(({ id }) => id)).toEqual(['greeting-c1', 'user-1', 'job-1']);
     expect(cached?.at(-1)).toMatchObject({
@@ -82,8 +82,9 @@ describe('useFollowPendingMessages', () => {
     });
     expect(onSettled).toHaveBeenCalledOnce();
 
+    // Done and checked (the checks gave no verdict): nothing more is asked.
     await elapse(10_000);
-    expect(polled).toHaveLength(3);
+    expect(polled).toHaveLength(2);
     act(() => {
       queryClient.setQueryData<Message[]>(messagesQueryKey('c1'), (list = []) => [...list, message('later')]);
     });
@@ -151,8 +152,12 @@ describe('useFollowPendingMessages', () => {
       answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), ...jobs] })),
       answer(endpoints.getJobUpdates, ({ request }) => {
         polls += 1;
-        expect(new URL(request.url).searchParams.get('since')).toBe('job-1');
-        return { jobs: jobs.map((job) => ({ ...job, content: PHASE_TEXT.generating })) };
+        expect(new URL(request.url).searchParams.get('follow')).toBe(
+          polls === 1 ? 'job-1.0,job-2.0,job-3.0' : 'job-1.1,job-2.1,job-3.1',
+        );
+        return polls === 1
+          ? { jobs: jobs.map((job) => ({ ...job, content: PHASE_TEXT.generating, revision: 1 })) }
+          : { jobs: [] };
       }),
     );
     const { result } = renderWithQueries(useFollowedConversation, { initialProps: { onSettled: vi.fn() } });
@@ -167,37 +172,57 @@ describe('useFollowPendingMessages', () => {
     expect(polls).toBe(2);
   });
 
-  it('follows a new image until its legibility verdict arrives, then stops; an older image is left alone', async () => {
+  it('follows a new image until its checks are over, naming only it; checked and older images are left alone', async () => {
     const image = {
       status: 'done',
       is_image_message: true,
       image_url: 'https://storage.test/p.jpg',
     } as const;
+    const verdict = { text: 'BIG WIN', sizes: [], reads_at_feed_size: true, hard_to_read: [], boxes: [] };
     const older = message('job-0', {
       ...image,
       created_at: new Date(Date.now() - 11 * 60_000).toISOString(),
     });
-    const fresh = message('job-1', { ...image, created_at: new Date().toISOString() });
-    const verdict = { text: 'BIG WIN', sizes: [], reads_at_feed_size: true, hard_to_read: [] };
+    const fresh = message('job-1', { ...image, created_at: new Date().toISOString(), revision: 1 });
+    const checked = message('job-2', { ...image, created_at: new Date().toISOString(), legibility: verdict });
     const polled: string[] = [];
     server.use(
-      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), older, fresh] })),
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), older, fresh, checked] })),
       answer(endpoints.getJobUpdates, ({ request }) => {
-        polled.push(new URL(request.url).searchParams.get('since') ?? '');
-        return { jobs: [polled.length < 3 ? fresh : { ...fresh, legibility: verdict }] };
+        polled.push(new URL(request.url).searchParams.get('follow') ?? '');
+        // Nothing changed for two polls: the answers are empty; then the verdict lands.
+        return { jobs: polled.length < 3 ? [] : [{ ...fresh, legibility: verdict, revision: 2 }] };
       }),
     );
     const onSettled = vi.fn();
     const { result } = renderWithQueries(useFollowedConversation, { initialProps: { onSettled } });
     await elapse(0);
-    expect(polled).toEqual(['job-1']);
+    expect(polled).toEqual(['job-1.1']);
     await elapse(300);
     await elapse(300);
-    expect(polled).toHaveLength(3);
-    expect(result.current?.at(-1)?.legibility).toEqual(verdict);
+    expect(polled).toEqual(['job-1.1', 'job-1.1', 'job-1.1']);
+    expect(result.current?.find(({ id }) => id === 'job-1')?.legibility).toEqual(verdict);
     await elapse(10_000);
     expect(polled).toHaveLength(3);
     // Nothing was pending: the balance and titles need no refresh.
     expect(onSettled).not.toHaveBeenCalled();
+  });
+
+  it('never takes a message back to an older revision a late answer carries', async () => {
+    const pending = message('job-1', { status: 'pending', content: PHASE_TEXT.generating, revision: 1 });
+    const done = { ...pending, status: 'done' as const, content: 'Here it is', revision: 2 };
+    server.use(
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), done] })),
+      answer(endpoints.getJobUpdates, () => ({ jobs: [pending] })),
+    );
+    const { result, queryClient } = renderWithQueries(useFollowedConversation, {
+      initialProps: { onSettled: vi.fn() },
+    });
+    await elapse(0);
+    act(() => {
+      queryClient.setQueryData(['jobs', 'c1', 'job-1'], [pending]);
+    });
+    await elapse(0);
+    expect(result.current?.at(-1)).toMatchObject({ status: 'done', content: 'Here it is' });
   });
 });

@@ -44,7 +44,10 @@ function renderPage(url: string, reply: () => Response | VerifySessionResult, re
     }),
   );
   const onVerified = vi.fn();
-  const Page = () => <CheckoutSuccessPage ready={useContext(Ready)} onVerified={onVerified} />;
+  const onSignInNeeded = vi.fn();
+  const Page = () => (
+    <CheckoutSuccessPage ready={useContext(Ready)} onVerified={onVerified} onSignInNeeded={onSignInNeeded} />
+  );
   window.history.replaceState(null, '', url);
   const queryClient = createQueryClient();
   const view = (isReady: boolean) => (
@@ -60,7 +63,7 @@ function renderPage(url: string, reply: () => Response | VerifySessionResult, re
     </StrictMode>
   );
   const rendered = render(view(ready));
-  return { answered, calls, onVerified, setReady: () => rendered.rerender(view(true)) };
+  return { answered, calls, onVerified, onSignInNeeded, setReady: () => rendered.rerender(view(true)) };
 }
 
 const skipRedirectDelay = () => act(async () => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
@@ -120,6 +123,21 @@ describe('CheckoutSuccessPage', () => {
     await act(async () => failed.answered.open());
     expect(await screen.findByText(VERIFY_SESSION_FAILED_TEXT)).toBeTruthy();
     expect(failed.calls).toEqual(['cs_test_4']);
+  });
+
+  it('never calls a payment failed when the server no longer takes the session: it asks for a sign-in, and stays', async () => {
+    const { answered, calls, onSignInNeeded } = renderPage('/checkout-success?session_id=cs_test_6', () =>
+      refusal('unauthorized', 'Unauthorized'),
+    );
+    await act(async () => answered.open());
+    await vi.waitFor(() => expect(onSignInNeeded).toHaveBeenCalled());
+    expect(calls.every((id) => id === 'cs_test_6')).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Payment verification failed' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Verifying your payment...' })).toBeTruthy();
+    // It stays at its address (with the session id) for the sign-in, not sent home.
+    await skipRedirectDelay();
+    expect(screen.queryByText(/^Home/)).toBeNull();
+    expect(window.location.search).toBe('?session_id=cs_test_6');
   });
 
   it('waits for the sign-in session before verifying', async () => {

@@ -5,7 +5,7 @@ import { Redirect, useSearchParams } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner';
 import { REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
-import { serverErrorText } from '../../../lib/api-error';
+import { ApiError, serverErrorText } from '../../../lib/api-error';
 import { useVerifySession } from '../api/verify-session';
 import { useRedirectHomeAfter } from '../hooks/use-redirect-after';
 import { purchaseState } from '../utils/purchase-state';
@@ -16,26 +16,41 @@ interface CheckoutSuccessPageProps {
   ready: boolean;
   /** Called once the server confirmed the purchase, to read the new balance and history. */
   onVerified?(): void;
+  /**
+   * Called when the server no longer takes the session (it expired): the buyer is asked to sign in,
+   * and the page verifies again afterwards. Such an answer is never shown as a failed payment.
+   */
+  onSignInNeeded?(): void;
 }
+
+/** What the success page asks of a buyer who comes back without a session. */
+export const SIGN_IN_TO_CONFIRM_TEXT =
+  'Sign in with the account you paid from, and we will confirm your purchase.';
 
 /**
  * Verifies the checkout session of `?session_id=` and reports the outcome, then returns to the app
  * after 3 seconds (handing it the credits added, so the purchase dialog can say so); without a session
  * id it returns at once.
  */
-export function CheckoutSuccessPage({ ready, onVerified }: CheckoutSuccessPageProps) {
+export function CheckoutSuccessPage({ ready, onVerified, onSignInNeeded }: CheckoutSuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const verification = useVerifySession(sessionId, ready);
   const result = verification.data;
   const verified = result?.success === true;
   const credits = verified ? result.credits : undefined;
+  const signInNeeded = verification.error instanceof ApiError && verification.error.code === 'unauthorized';
+  const failed = verification.isError && !signInNeeded;
   const returnState = useMemo(() => (credits === undefined ? undefined : purchaseState(credits)), [credits]);
-  useRedirectHomeAfter(REDIRECT_DELAY_MS, verification.isSuccess || verification.isError, returnState);
+  useRedirectHomeAfter(REDIRECT_DELAY_MS, verification.isSuccess || failed, returnState);
 
   useEffect(() => {
     if (verified) onVerified?.();
   }, [verified, onVerified]);
+
+  useEffect(() => {
+    if (signInNeeded) onSignInNeeded?.();
+  }, [signInNeeded, onSignInNeeded]);
 
   if (!sessionId) return <Redirect to={paths.home} replace />;
 
@@ -53,7 +68,7 @@ export function CheckoutSuccessPage({ ready, onVerified }: CheckoutSuccessPagePr
       </StatusCard>
     );
   }
-  if (result || verification.isError) {
+  if (result || failed) {
     const reason = result?.error || serverErrorText(verification.error) || VERIFY_SESSION_FAILED_TEXT;
     return (
       <StatusCard

@@ -1,7 +1,14 @@
 import { type OwnKeyProvider, PROVIDER_LABELS } from '@thumbnail-studio/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { maskKey, readOwnKey, removeOwnKey, saveOwnKey, useOwnKeyProviders } from '../../../lib/own-keys';
+import {
+  isOwnKeyRemembered,
+  maskKey,
+  readOwnKey,
+  removeOwnKey,
+  saveOwnKey,
+  useOwnKeyProviders,
+} from '../../../lib/own-keys';
 import { type KeyTestResult, testOwnKey } from '../api/test-own-key';
 
 interface OwnKeyRowProps {
@@ -11,6 +18,7 @@ interface OwnKeyRowProps {
 
 const KEY_WORKS_TEXT = 'The key works.';
 const STORAGE_REFUSED_TEXT = 'This browser would not keep the key (storage is full or turned off).';
+const REMEMBER_TEXT = 'Remember on this device';
 
 /** One provider's key: a box to add it, or the key masked with Test and Remove. */
 export function OwnKeyRow({ provider, userId }: OwnKeyRowProps) {
@@ -19,6 +27,8 @@ export function OwnKeyRow({ provider, userId }: OwnKeyRowProps) {
   useOwnKeyProviders(userId); // re-renders when a key is added or removed, here or in another tab
   const saved = readOwnKey(userId, provider);
   const [draft, setDraft] = useState('');
+  // Off by default: a key is forgotten at sign-out unless the creator asks to keep it.
+  const [remember, setRemember] = useState(false);
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<KeyTestResult | { ok: false; message: string } | null>(null);
 
@@ -37,12 +47,13 @@ export function OwnKeyRow({ provider, userId }: OwnKeyRowProps) {
     const key = draft.trim();
     if (!key) return;
     try {
-      saveOwnKey(userId, provider, key);
+      saveOwnKey(userId, provider, key, remember);
     } catch {
       setResult({ ok: false, message: STORAGE_REFUSED_TEXT });
       return;
     }
     setDraft('');
+    setRemember(false);
     void test(key);
   };
 
@@ -55,6 +66,11 @@ export function OwnKeyRow({ provider, userId }: OwnKeyRowProps) {
         <div className="flex flex-col items-start gap-2">
           <p className="text-sm text-zinc-300">
             Saved key <code className="rounded bg-zinc-800 px-2 py-1 text-zinc-200">{maskKey(saved)}</code>
+          </p>
+          <p className="text-xs text-zinc-400">
+            {isOwnKeyRemembered(userId, provider)
+              ? 'Remembered on this device.'
+              : 'Forgotten when you sign out.'}
           </p>
           <div className="flex gap-2">
             <Button size="sm" variant="secondary" busy={testing} onClick={() => void test(saved)}>
@@ -88,6 +104,15 @@ export function OwnKeyRow({ provider, userId }: OwnKeyRowProps) {
               className="h-9 rounded-lg border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100"
             />
           </div>
+          <label className="flex items-center gap-2 text-sm text-zinc-300">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+              className="size-4 accent-accent-500"
+            />
+            {REMEMBER_TEXT}
+          </label>
           <Button size="sm" type="submit" disabled={!draft.trim()}>
             Save and test key
           </Button>

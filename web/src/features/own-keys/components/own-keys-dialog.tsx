@@ -11,7 +11,7 @@ interface OwnKeysDialogProps {
 
 /** The line that says where a key is kept and who pays for what it makes. */
 export const OWN_KEYS_NOTE =
-  'Your keys are kept in this browser only and never sent to Thumbnail Studio. Images you make with your own key cost no credits: the provider bills your own account for them.';
+  'Your keys are kept in this browser only and never sent to Thumbnail Studio; signing out forgets them unless you chose to remember them on this device. Images you make with your own key cost no credits: the provider bills your own account for them.';
 
 /**
  * Settings → Your own API keys: an OpenAI and a Gemini key the creator brings, each added,
