@@ -37,7 +37,7 @@ describe('checkCreditAccount', () => {
       reserve('b'),
       refund('b'),
       { sk: ledgerKeys.purchase('cs_1').grant, amount: 10, created_at: ago(HOUR) },
-      { sk: ledgerKeys.purchase('cs_1').paymentRefund, amount: -10, created_at: ago(HOUR) },
+      { sk: ledgerKeys.purchase('cs_1').takeBack(1), amount: -10, created_at: ago(HOUR) },
     ]);
     expect(check(a)).toEqual({ findings: [], unsettledWithinGrace: 0 });
   });
