@@ -15,6 +15,8 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 /** Events that say where a dispute stands: opened (funds withdrawn), closed won or lost. */
 const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.closed']);
+/** Every event the webhook acts on: the ones to register with Stripe for its endpoint. */
+export const WEBHOOK_EVENTS = [...PAID_EVENTS, 'charge.refunded', ...DISPUTE_EVENTS];
 
 /** An id Stripe sends as is, or inside its object when expanded. */
 const idSchema = z.pipe(
