@@ -120,6 +120,7 @@ export async function grantPurchase(input: {
     } catch (error) {
       if (!(error instanceof TransactionFailedError)) throw error;
       if (error.failed.has('purchase')) return false;
+      if (!error.failed.has('payment')) throw error;
       // The payment changed between the read and the write: read again.
     }
   }
@@ -193,6 +194,7 @@ export async function followPaymentReturns(input: {
       if (!(error instanceof TransactionFailedError)) throw error;
       // A payment taken back whole before it was recorded: its one take-back entry stands.
       if (!read && error.failed.size === 1 && error.failed.has('takeBack')) return 0;
+      if (!error.failed.has('payment') && !error.failed.has('balance')) throw error;
       // The payment or the balance changed between the read and the write: read again.
     }
   }

@@ -24,7 +24,7 @@ const idSchema = z.pipe(
   z.transform((value) => (typeof value === 'string' ? value : value.id)),
 );
 /** The charge of `charge.refunded`: `amount_refunded` is what all its refunds add up to. */
-const refundedChargeSchema = z.object({ payment_intent: idSchema, amount_refunded: z.int() });
+const refundedChargeSchema = z.object({ payment_intent: z.nullable(idSchema), amount_refunded: z.int() });
 const disputeSchema = z.object({
   id: z.string(),
   amount: z.int(),
@@ -87,8 +87,9 @@ export const handler = createApiHandler<RouteKey<'payments'>>(
         const session = stripeEvent.data.object as { id: string };
         await fulfilCheckout(session.id);
       } else if (stripeEvent.type === 'charge.refunded') {
+        // A charge without a payment intent was not made by a checkout session of ours.
         const charge = refundedChargeSchema.parse(stripeEvent.data.object);
-        await followRefund(charge.payment_intent, charge.amount_refunded);
+        if (charge.payment_intent) await followRefund(charge.payment_intent, charge.amount_refunded);
       } else if (DISPUTE_EVENTS.has(stripeEvent.type)) {
         const dispute = disputeSchema.parse(stripeEvent.data.object);
         const paymentIntent = await disputedPaymentIntent(dispute);
