@@ -21,6 +21,12 @@ const REFUND_PARAMS = known(
     'refund_application_fee reverse_transfer',
 );
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+const DISPUTE_PARAMS = known('evidence expand metadata submit');
+/** Stripe's test-mode evidence texts that close a dispute at once. */
+const DECIDING_EVIDENCE: Record<string, 'won' | 'lost'> = {
+  winning_evidence: 'won',
+  losing_evidence: 'lost',
+};
 
 export interface ApiRequest {
   method: string;
@@ -73,6 +79,14 @@ const ROUTES: Route[] = [
     /^\/v1\/payment_intents\/([^/]+)$/,
     (ctx, _req, id) => find(ctx.payments.store.state.paymentIntents, 'payment_intent', id, 'intent'),
   ],
+  ['GET', /^\/v1\/disputes$/, listDisputes],
+  ['GET', /^\/v1\/disputes\/([^/]+)$/, (ctx, _req, id) => disputeById(ctx, id)],
+  ['POST', /^\/v1\/disputes\/([^/]+)$/, updateDispute],
+  [
+    'POST',
+    /^\/v1\/disputes\/([^/]+)\/close$/,
+    (ctx, req, id) => ctx.payments.closeDispute(disputeById(ctx, id), 'lost', req.apiVersion, request(req)),
+  ],
   [
     'GET',
     /^\/v1\/events\/([^/]+)$/,
@@ -94,7 +108,7 @@ export async function handleApi(
     }
     throw new StripeApiError(
       404,
-      `Unrecognized request URL (${req.method}: ${req.path}). The local Stripe stand-in serves Checkout Sessions, refunds, and reads of payment intents, charges and events.`,
+      `Unrecognized request URL (${req.method}: ${req.path}). The local Stripe stand-in serves Checkout Sessions, refunds, disputes, and reads of payment intents, charges and events.`,
     );
   } catch (error) {
     if (error instanceof StripeApiError) return { status: error.status, body: error.toJSON() };
@@ -121,6 +135,33 @@ const request = (req: ApiRequest): StripeEvent['request'] => ({
   id: req.requestId,
   idempotency_key: req.idempotencyKey,
 });
+
+const disputeById = (ctx: ApiContext, id: string) =>
+  find(ctx.payments.store.state.disputes, 'dispute', id, 'dispute');
+
+function listDisputes(ctx: ApiContext, req: ApiRequest) {
+  const limit = optionalInteger(req.params, 'limit', 'limit', 1) ?? 10;
+  const charge = optionalString(req.params, 'charge');
+  const paymentIntent = optionalString(req.params, 'payment_intent');
+  const disputes = Object.values(ctx.payments.store.state.disputes)
+    .filter((dispute) => !charge || dispute.charge === charge)
+    .filter((dispute) => !paymentIntent || dispute.payment_intent === paymentIntent)
+    .reverse(); // newest first, as Stripe lists
+  return listOf(disputes.slice(0, limit), disputes.length > limit, '/v1/disputes');
+}
+
+/** Evidence for a dispute; as in test mode, `uncategorized_text` of `winning_evidence` or `losing_evidence` closes it. */
+function updateDispute(ctx: ApiContext, req: ApiRequest, id: string) {
+  const dispute = disputeById(ctx, id);
+  rejectUnknown(req.params, DISPUTE_PARAMS);
+  const text = optionalString(optionalObject(req.params, 'evidence') ?? {}, 'uncategorized_text');
+  if (text) dispute.evidence = { ...(dispute.evidence as object), uncategorized_text: text };
+  const outcome = text ? DECIDING_EVIDENCE[text] : undefined;
+  if (outcome) return ctx.payments.closeDispute(dispute, outcome, req.apiVersion, request(req));
+  if (dispute.status === 'needs_response') dispute.status = 'under_review';
+  void ctx.payments.store.save();
+  return dispute;
+}
 
 function lineItemList(record: SessionRecord) {
   return listOf(record.lineItems, false, `/v1/checkout/sessions/${record.session.id}/line_items`);

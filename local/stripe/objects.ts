@@ -77,6 +77,16 @@ export interface Refund {
   [field: string]: unknown;
 }
 
+export interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  [field: string]: unknown;
+}
+
 export interface StripeEvent {
   id: string;
   object: 'event';
@@ -342,6 +352,33 @@ export function buildRefund(
     transfer_reversal: null,
   };
   return refund;
+}
+
+/** A dispute as the card network opens it: the unrefunded amount, funds withdrawn, evidence due in a week. */
+export function buildDispute(charge: Charge, reason: string): Dispute {
+  const created = unixNow();
+  return {
+    id: newId('dp'),
+    object: 'dispute',
+    amount: charge.amount - charge.amount_refunded,
+    balance_transactions: [],
+    charge: charge.id,
+    created,
+    currency: charge.currency,
+    evidence: { uncategorized_text: null },
+    evidence_details: {
+      due_by: created + 7 * 24 * 60 * 60,
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+    },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    reason,
+    status: 'needs_response',
+  };
 }
 
 export function buildEvent(

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  buildDispute,
   buildEvent,
   buildPayment,
   buildRefund,
   type Charge,
   customerDetails,
+  type Dispute,
   type StripeEvent,
 } from './objects';
 import { StripeApiError } from './params';
@@ -16,11 +18,21 @@ export interface PayDetails {
   name?: string;
   /** Digits of a test card; 4000 0000 0000 0002 is declined, as in Stripe's test mode. */
   card?: string;
+  /**
+   * Tests: record `checkout.session.completed` without delivering it, as an event Stripe delivers
+   * late; `/_local/events/{id}/resend` delivers it.
+   */
+  holdEvent?: boolean;
 }
 
 const DECLINED: Record<string, string> = {
   '4000000000000002': 'generic_decline',
   '4000000000009995': 'insufficient_funds',
+};
+/** Test cards that pay and are then disputed, with the dispute's reason, as in Stripe's test mode. */
+const DISPUTED: Record<string, string> = {
+  '4000000000000259': 'fraudulent',
+  '4000000000002685': 'product_not_received',
 };
 
 /** What happens to payments, and the events it sends: shared by the API, the hosted page and the test hooks. */
@@ -75,9 +87,9 @@ export class Payments {
       customer_details: customerDetails(email, name),
       url: null, // Stripe clears the URL once the session is complete
     });
-    const first = this.emit('checkout.session.completed', session, record.apiVersion, {
-      id: null,
-      idempotency_key: null,
+    const noRequest = { id: null, idempotency_key: null };
+    const first = this.emit('checkout.session.completed', session, record.apiVersion, noRequest, {
+      deliver: !details.holdEvent,
     });
     const waited = new AbortController();
     await Promise.race([
@@ -85,6 +97,41 @@ export class Payments {
       sleep(this.deliveryWaitMs, undefined, { signal: waited.signal }).catch(() => {}),
     ]);
     waited.abort();
+    const disputeReason = DISPUTED[card];
+    if (disputeReason) this.dispute(charge, disputeReason, record.apiVersion);
+  }
+
+  /** The card holder disputes a charge: the disputed amount is withdrawn from the merchant at once. */
+  dispute(charge: Charge, reason: string, apiVersion: string | null) {
+    const dispute = buildDispute(charge, reason);
+    this.store.state.disputes[dispute.id] = dispute;
+    charge.disputed = true;
+    const noRequest = { id: null, idempotency_key: null };
+    void this.emit('charge.dispute.created', dispute, apiVersion, noRequest);
+    void this.emit('charge.dispute.funds_withdrawn', dispute, apiVersion, noRequest);
+    return dispute;
+  }
+
+  /**
+   * Closes an open dispute, `lost` when the merchant accepts it (or its evidence loses), `won` when
+   * the evidence wins, which gives the merchant the funds back.
+   */
+  closeDispute(
+    dispute: Dispute,
+    status: 'won' | 'lost',
+    apiVersion: string | null,
+    request: StripeEvent['request'],
+  ) {
+    if (dispute.status === 'won' || dispute.status === 'lost') {
+      throw new StripeApiError(400, `This dispute is already closed (${dispute.status}).`, {
+        code: 'dispute_already_closed',
+      });
+    }
+    const previous = { status: dispute.status };
+    dispute.status = status;
+    void this.emit('charge.dispute.closed', dispute, apiVersion, request, { previous });
+    if (status === 'won') void this.emit('charge.dispute.funds_reinstated', dispute, apiVersion, request);
+    return dispute;
   }
 
   /** Refunds all or part of a charge and sends `charge.refunded`, as Stripe does for every refund. */
@@ -113,7 +160,7 @@ export class Payments {
     const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
-    void this.emit('charge.refunded', charge, apiVersion, request, previous);
+    void this.emit('charge.refunded', charge, apiVersion, request, { previous });
     return refund;
   }
 
@@ -127,18 +174,21 @@ export class Payments {
     void this.emit('checkout.session.expired', record.session, record.apiVersion, request);
   }
 
-  /** Records the event and makes its first delivery attempt; failures are retried in the background. */
+  /**
+   * Records the event and makes its first delivery attempt; failures are retried in the background.
+   * With `deliver: false` it is only recorded, pending, for a test to deliver late.
+   */
   private emit(
     type: string,
     object: unknown,
     apiVersion: string | null,
     request: StripeEvent['request'],
-    previous?: Record<string, unknown>,
+    options: { previous?: Record<string, unknown>; deliver?: boolean } = {},
   ): Promise<void> {
-    const event = buildEvent(type, object, apiVersion, request, previous);
+    const event = buildEvent(type, object, apiVersion, request, options.previous);
     const delivery: Delivery = { event, status: 'pending', attempts: 0 };
     this.store.state.deliveries.push(delivery);
     void this.store.save();
-    return this.sender.attempt(delivery);
+    return options.deliver === false ? Promise.resolve() : this.sender.attempt(delivery);
   }
 }

@@ -1,6 +1,14 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Charge, CheckoutSession, LineItem, PaymentIntent, Refund, StripeEvent } from './objects';
+import type {
+  Charge,
+  CheckoutSession,
+  Dispute,
+  LineItem,
+  PaymentIntent,
+  Refund,
+  StripeEvent,
+} from './objects';
 
 export interface SessionRecord {
   session: CheckoutSession;
@@ -27,6 +35,7 @@ export interface StripeState {
   paymentIntents: Record<string, PaymentIntent>;
   charges: Record<string, Charge>;
   refunds: Record<string, Refund>;
+  disputes: Record<string, Dispute>;
   deliveries: Delivery[];
 }
 
@@ -35,6 +44,7 @@ const empty = (): StripeState => ({
   paymentIntents: {},
   charges: {},
   refunds: {},
+  disputes: {},
   deliveries: [],
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENTS } from '../../functions/src/handlers/payments';
 import { type SecretGroup, secretGroups } from '../../functions/src/lib/settings';
 import { secretKeysOf } from '../../infra/src/constructs/secrets';
 import { repoPath } from '../../infra/src/paths';
@@ -60,5 +61,14 @@ describe('the deploy runbook (docs/deploy.md) matches the stack', () => {
       ]),
     );
     expect(keys.filter((key) => !step.includes(key))).toEqual([]);
+  });
+
+  it('registers the Stripe webhook for exactly the events the webhook acts on', () => {
+    // Act
+    const step = section(/register the stripe webhook/i);
+    const named = [...step.matchAll(/`([a-z_]+(?:\.[a-z_]+)+)`/g)].map((m) => m[1]);
+    // Assess
+    expect(WEBHOOK_EVENTS).toContain('charge.dispute.closed');
+    expect(named.sort()).toEqual([...WEBHOOK_EVENTS].sort());
   });
 });

@@ -2,7 +2,14 @@ import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { paySession, postWebhook, stripeFor } from '../support/stripe';
+import {
+  deliverEventLate,
+  deliveredEvents,
+  eventsAbout,
+  paySession,
+  postWebhook,
+  stripeFor,
+} from '../support/stripe';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -209,27 +216,68 @@ describe('the webhook', () => {
 });
 
 describe('a refunded payment', () => {
-  it('takes back the credits it bought, once', async () => {
-    const { api, userId } = await newUser('refund');
-    const { sessionId } = await checkout(api);
+  /** A paid, granted Pro purchase (60 credits for $29.99) and its payment intent. */
+  async function boughtPro(name: string) {
+    const user = await newUser(name);
+    const { sessionId } = await checkout(user.api, 'pro');
     await paySession(runtime, sessionId);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 28 });
+    const paymentIntent = String((await stripe.checkout.sessions.retrieve(sessionId)).payment_intent);
+    return { ...user, sessionId, paymentIntent };
+  }
 
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
-    await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
-    await expect.poll(async () => (await api('GET', '/api/credits')).body.credits).toBe(3);
+  /** Refunds `amount` cents (all that is left without it) and waits for the webhook to take it in. */
+  async function refund(paymentIntent: string, amount?: number) {
+    const { charge } = await stripe.refunds.create({
+      payment_intent: paymentIntent,
+      ...(amount && { amount }),
+    });
+    const sent = await eventsAbout(runtime, 'charge.refunded', String(charge));
+    return deliveredEvents(runtime, 'charge.refunded', String(charge), sent.length);
+  }
 
-    const charge = {
-      id: 'ch_again',
-      object: 'charge',
-      payment_intent: session.payment_intent,
-      refunded: true,
-    };
-    await postWebhook(baseUrl, { type: 'charge.refunded', data: { object: charge } });
+  const credits = async (api: Api) => (await api('GET', '/api/credits')).body.credits;
+
+  it('takes back only the refunded share, rounded down: $1 of $29.99 is 2 of 60 credits', async () => {
+    const { api, userId, paymentIntent } = await boughtPro('partial');
+    expect(await credits(api)).toBe(63);
+
+    await refund(paymentIntent, 100);
+
+    expect(await credits(api)).toBe(61);
     const ledger = await ledgerOf(userId);
-    expect(ledger.balance).toBe(3);
     expect(ledger.takeBacks).toHaveLength(1);
-    expect(ledger.takeBacks[0]).toMatchObject({ amount: -25, reason: 'Payment refunded: Popular package' });
+    expect(ledger.takeBacks[0]).toMatchObject({ amount: -2, reason: 'Payment refunded: Pro package' });
+  });
+
+  it('takes each partial refund once, by the cumulative share, and all for the whole amount', async () => {
+    const { api, userId, paymentIntent } = await boughtPro('partials');
+    await refund(paymentIntent, 75); // 1.5 credits: 1
+    expect(await credits(api)).toBe(62);
+    await refund(paymentIntent, 75); // $1.50 in all is 3 credits: 2 more, not 1 rounded down again
+    expect(await credits(api)).toBe(60);
+    await refund(paymentIntent); // the rest: every credit
+    expect(await credits(api)).toBe(3);
+    expect((await ledgerOf(userId)).takeBacks.map((entry) => entry.amount)).toEqual([-1, -2, -57]);
+  });
+
+  it('takes once when the same refund is delivered again, or an older one arrives late', async () => {
+    const { api, userId, paymentIntent } = await boughtPro('redelivered');
+    const [first] = await refund(paymentIntent, 100);
+    const [, second] = await refund(paymentIntent, 100);
+    expect(await credits(api)).toBe(59);
+
+    // Stripe delivers the same event again, the older of the two after the newer, and both at once.
+    for (const delivery of [second, first]) {
+      expect(await deliverEventLate(runtime, String(delivery?.event.id))).toBe(200);
+    }
+    const burst = [first, second, first, second].map((d) => deliverEventLate(runtime, String(d?.event.id)));
+    expect(await Promise.all(burst)).toEqual([200, 200, 200, 200]);
+    const charge = (second?.event.data.object ?? {}) as object;
+    const signed = await postWebhook(baseUrl, { type: 'charge.refunded', data: { object: charge } });
+    expect(signed.status).toBe(200);
+
+    expect(await credits(api)).toBe(59);
+    expect((await ledgerOf(userId)).takeBacks.map((entry) => entry.amount)).toEqual([-2, -2]);
   });
 
   it('never takes the balance below zero', async () => {
@@ -246,9 +294,119 @@ describe('a refunded payment', () => {
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 9 });
 
     const session = await stripe.checkout.sessions.retrieve(sessionId);
-    await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
-    await expect.poll(async () => (await api('GET', '/api/credits')).body.credits).toBe(0);
+    await refund(String(session.payment_intent));
+    expect(await credits(api)).toBe(0);
     expect((await ledgerOf(userId)).takeBacks[0]).toMatchObject({ amount: -9 });
+  });
+});
+
+describe('a refund that arrives before the grant', () => {
+  it('is recorded, and the paid event then grants only the share not refunded', async () => {
+    const { api, userId } = await newUser('refund-first');
+    const { sessionId } = await checkout(api, 'pro');
+    await paySession(runtime, sessionId, { holdEvent: true });
+    const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const { charge } = await stripe.refunds.create({
+      payment_intent: String(session.payment_intent),
+      amount: 100,
+    });
+    await deliveredEvents(runtime, 'charge.refunded', String(charge));
+    expect(await api('GET', '/api/credits')).toMatchObject({ body: { credits: 3 } });
+
+    expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 61 });
+    expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+      status: 200,
+      body: { success: true, credits: 58 },
+    });
+    const ledger = await ledgerOf(userId);
+    expect(ledger.purchases.map((entry) => entry.amount)).toEqual([60]);
+    expect(ledger.takeBacks.map((entry) => entry.amount)).toEqual([-2]);
+  });
+
+  it('leaves a wholly refunded payment granting nothing, through the success page and the late event', async () => {
+    const { api, userId } = await newUser('refund-verify');
+    const { sessionId } = await checkout(api, 'popular');
+    await paySession(runtime, sessionId, { holdEvent: true });
+    const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const { charge } = await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
+    await deliveredEvents(runtime, 'charge.refunded', String(charge));
+
+    expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+      status: 200,
+      body: { success: true, credits: 0 },
+    });
+    expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    const ledger = await ledgerOf(userId);
+    expect(ledger.purchases.map((entry) => entry.amount)).toEqual([25]);
+    expect(ledger.takeBacks.map((entry) => entry.amount)).toEqual([-25]);
+  });
+
+  it('ends the same whichever of grant and refund wins a race', async () => {
+    const { api, userId } = await newUser('refund-race');
+    const { sessionId } = await checkout(api, 'pro');
+    await paySession(runtime, sessionId, { holdEvent: true });
+    const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const verify = () => api('GET', `/api/verify-session/${sessionId}`);
+
+    const [{ charge }] = await Promise.all([
+      stripe.refunds.create({ payment_intent: String(session.payment_intent), amount: 1500 }),
+      verify(),
+      deliverEventLate(runtime, String(paid?.event.id)),
+      verify(),
+    ]);
+    await deliveredEvents(runtime, 'charge.refunded', String(charge));
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 + 60 - 30 }); // $15.00 of $29.99: 30.01
+    expect((await ledgerOf(userId)).purchases).toHaveLength(1);
+    expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 30 } });
+  });
+});
+
+describe('a disputed payment', () => {
+  /** A granted Pro purchase paid with Stripe's test card that is disputed at once, and its dispute. */
+  async function disputedPro(name: string) {
+    const user = await newUser(name);
+    const { sessionId } = await checkout(user.api, 'pro');
+    await paySession(runtime, sessionId, { card: '4000000000000259' });
+    const paymentIntent = String((await stripe.checkout.sessions.retrieve(sessionId)).payment_intent);
+    const [dispute] = (await stripe.disputes.list({ payment_intent: paymentIntent })).data;
+    if (!dispute) throw new Error('the dispute test card opened no dispute');
+    await deliveredEvents(runtime, 'charge.dispute.created', dispute.id);
+    return { ...user, dispute };
+  }
+
+  it('takes back the disputed credits when the dispute opens, and not again when it is lost', async () => {
+    const { api, userId, dispute } = await disputedPro('disputed');
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await ledgerOf(userId)).takeBacks).toMatchObject([
+      { amount: -60, reason: 'Payment disputed: Pro package' },
+    ]);
+
+    await stripe.disputes.close(dispute.id);
+    await deliveredEvents(runtime, 'charge.dispute.closed', dispute.id);
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await ledgerOf(userId)).takeBacks).toHaveLength(1);
+  });
+
+  it('gives the credits back when the merchant wins the dispute', async () => {
+    const { api, userId, dispute } = await disputedPro('dispute-won');
+    await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: 'winning_evidence' } });
+    const [closed] = await deliveredEvents(runtime, 'charge.dispute.closed', dispute.id);
+    expect(await deliverEventLate(runtime, String(closed?.event.id))).toBe(200);
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 63 });
+    expect((await ledgerOf(userId)).takeBacks).toMatchObject([
+      { amount: -60, reason: 'Payment disputed: Pro package' },
+      { amount: 60, reason: 'Payment reinstated: Pro package' },
+    ]);
   });
 });
 

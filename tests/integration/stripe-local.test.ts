@@ -247,6 +247,104 @@ describe('the local Stripe stand-in, through the real SDK', () => {
     });
   });
 
+  /** The signed events of `type` received for `objectId`, each verified by the SDK as Stripe's would be. */
+  const eventsOf = (type: string, objectId: string) =>
+    receiver.received
+      .map((r) => stripe.webhooks.constructEvent(r.body, r.signature, SECRET))
+      .filter((event) => event.type === type && (event.data.object as { id: string }).id === objectId);
+
+  const paidSession = async (body: Record<string, unknown> = {}) => {
+    const { id } = await createSession();
+    const pay = await fetch(`${local.url}/_local/sessions/${id}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await pay.json()) as Stripe.Checkout.Session;
+  };
+
+  it('refunds part of a payment, twice, each charge.refunded carrying the cumulative amount_refunded', async () => {
+    const session = await paidSession();
+    const paymentIntent = String(session.payment_intent);
+    await stripe.refunds.create({ payment_intent: paymentIntent, amount: 100 });
+    const second = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 250 });
+    expect(second.amount).toBe(250);
+
+    const chargeId = String(second.charge);
+    await until(() => eventsOf('charge.refunded', chargeId).length === 2);
+    const refunded = eventsOf('charge.refunded', chargeId).map((event) => event.data.object as Stripe.Charge);
+    expect(
+      refunded.map(({ amount, amount_refunded, refunded }) => ({ amount, amount_refunded, refunded })),
+    ).toEqual([
+      { amount: 1499, amount_refunded: 100, refunded: false },
+      { amount: 1499, amount_refunded: 350, refunded: false },
+    ]);
+    await expect(
+      stripe.refunds.create({ payment_intent: paymentIntent, amount: 1150 }),
+    ).rejects.toMatchObject({
+      code: 'amount_too_large',
+    });
+  });
+
+  it("disputes a payment made with Stripe's dispute test card; closing it sends charge.dispute.closed", async () => {
+    const session = await paidSession({ card: '4000 0000 0000 0259' });
+    const intent = await stripe.paymentIntents.retrieve(String(session.payment_intent));
+    await until(() => receiver.types().includes('charge.dispute.created'));
+    const created = receiver.received
+      .map((r) => stripe.webhooks.constructEvent(r.body, r.signature, SECRET))
+      .find(
+        (event) =>
+          event.type === 'charge.dispute.created' &&
+          (event.data.object as Stripe.Dispute).payment_intent === intent.id,
+      );
+    const dispute = created?.data.object as Stripe.Dispute;
+    expect(dispute).toMatchObject({
+      object: 'dispute',
+      amount: 1499,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    });
+    expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ disputed: true });
+
+    expect(await stripe.disputes.close(dispute.id)).toMatchObject({ id: dispute.id, status: 'lost' });
+    await until(() => eventsOf('charge.dispute.closed', dispute.id).length === 1);
+    expect(eventsOf('charge.dispute.closed', dispute.id)[0]?.data.object).toMatchObject({ status: 'lost' });
+    await expect(stripe.disputes.close(dispute.id)).rejects.toMatchObject({ code: 'dispute_already_closed' });
+  });
+
+  it('closes a dispute as won on winning evidence, and reinstates its funds', async () => {
+    const session = await paidSession({ card: '4000000000002685' });
+    const { data } = await stripe.disputes.list({ payment_intent: String(session.payment_intent) });
+    const dispute = data[0] as Stripe.Dispute;
+    expect(dispute.reason).toBe('product_not_received');
+    const won = await stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: 'winning_evidence' },
+    });
+    expect(won.status).toBe('won');
+    await until(() => eventsOf('charge.dispute.funds_reinstated', dispute.id).length === 1);
+    expect(eventsOf('charge.dispute.closed', dispute.id)[0]?.data.object).toMatchObject({ status: 'won' });
+  });
+
+  it('holds a paid event for a test to deliver late', async () => {
+    const session = await paidSession({ holdEvent: true });
+    const deliveries = (await (await fetch(`${local.url}/_local/events`)).json()) as {
+      event: Stripe.Event;
+      status: string;
+      attempts: number;
+    }[];
+    const held = deliveries.find(
+      ({ event }) =>
+        event.type === 'checkout.session.completed' &&
+        (event.data.object as { id: string }).id === session.id,
+    );
+    expect(held).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(eventsOf('checkout.session.completed', session.id)).toHaveLength(0);
+    await fetch(`${local.url}/_local/events/${held?.event.id}/resend`, { method: 'POST' });
+    expect(eventsOf('checkout.session.completed', session.id)).toHaveLength(1);
+  });
+
   it('delivers an event again after the receiver answered 500', async () => {
     const { id } = await createSession();
     receiver.failNext(1, 500);

@@ -1,14 +1,6 @@
 import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  creditsToTakeBack,
-  jobCost,
-  ledgerKeys,
-  ledgerKind,
-  ledgerReasons,
-  settlementEntries,
-  sumLedger,
-} from './credits';
+import { jobCost, ledgerKeys, ledgerKind, ledgerReasons, settlementEntries, sumLedger } from './credits';
 
 describe('sumLedger', () => {
   it('adds grants and debits', () => {
@@ -40,15 +32,16 @@ describe('ledger reasons and kinds', () => {
     expect(ledgerKind(ledgerKeys.job('j').commit)).toBe('generation');
     expect(ledgerKind(ledgerKeys.job('j').refund)).toBe('refund');
     expect(ledgerKind(ledgerKeys.purchase('cs').grant)).toBe('purchase');
-    expect(ledgerKind(ledgerKeys.purchase('cs').paymentRefund)).toBe('payment_refund');
+    expect(ledgerKind(ledgerKeys.purchase('cs').takeBack(1))).toBe('payment_refund');
+    expect(ledgerKind(ledgerKeys.purchase('cs').takeBack(2))).toBe('payment_refund');
   });
 });
 
-describe('creditsToTakeBack', () => {
-  it('takes back what was bought, but never more than is left', () => {
-    expect(creditsToTakeBack(25, 30)).toBe(25);
-    expect(creditsToTakeBack(25, 10)).toBe(10);
-    expect(creditsToTakeBack(25, 0)).toBe(0);
+describe('take-back keys', () => {
+  it("numbers a purchase's take-backs after the first, which keeps the whole-package key", () => {
+    expect(ledgerKeys.purchase('cs').takeBack(1)).toBe('ledger#payment-refund#cs');
+    expect(ledgerKeys.purchase('cs').takeBack(3)).toBe('ledger#payment-refund#cs#3');
+    expect(ledgerReasons.paymentReturn('disputed', CREDIT_PACKAGES[2])).toBe('Payment disputed: Pro package');
   });
 });
 

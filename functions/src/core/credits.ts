@@ -29,10 +29,14 @@ export const ledgerKeys = {
     const suffix = index === 0 ? '' : `#${index}`;
     return { commit: `ledger#commit#${jobId}${suffix}`, refund: `ledger#refund#${jobId}${suffix}` };
   },
-  /** A checkout session: granted once, and taken back once if its payment is refunded. */
+  /**
+   * A checkout session: granted once; then each change that makes its credits follow its money
+   * (refunds, disputes) is its next numbered take-back. The first has no number, so a payment
+   * taken back whole by one entry of that key is never taken again; the n-th ends in `#<n>`.
+   */
   purchase: (sessionId: string) => ({
     grant: `ledger#purchase#${sessionId}`,
-    paymentRefund: `ledger#payment-refund#${sessionId}`,
+    takeBack: (n: number) => `ledger#payment-refund#${sessionId}${n <= 1 ? '' : `#${n}`}`,
   }),
 } as const;
 
@@ -53,8 +57,9 @@ export const ledgerReasons = {
   refund: (why: string) => `Refund: ${why}`,
   purchase: (pkg: CreditPackage) =>
     `Purchase: ${pkg.name} package, ${pkg.credits} credits for ${formatUsd(pkg.priceCents)}`,
-  paymentRefund: (pkg: CreditPackage | undefined) =>
-    `Payment refunded: ${pkg ? `${pkg.name} package` : 'credit purchase'}`,
+  /** A purchase's credits following its money: taken when refunded or disputed, given when reinstated. */
+  paymentReturn: (cause: 'refunded' | 'disputed' | 'reinstated', pkg: CreditPackage | undefined) =>
+    `Payment ${cause}: ${pkg ? `${pkg.name} package` : 'credit purchase'}`,
 } as const;
 
 /** The kind of change an entry records, read from its key. */
@@ -69,10 +74,6 @@ export function ledgerKind(sk: string): CreditHistoryEntry['kind'] {
 /** The balance a ledger implies; the stored balance must always equal it. */
 export const sumLedger = (entries: readonly Pick<LedgerEntry, 'amount'>[]): number =>
   entries.reduce((total, entry) => total + entry.amount, 0);
-
-/** Credits a refunded payment takes back: what it bought, but never more than is left. */
-export const creditsToTakeBack = (purchased: number, balance: number): number =>
-  Math.max(0, Math.min(purchased, balance));
 
 /** What a job of `variations` images reserves: each variation costs a generation. */
 export const jobCost = (variations: number | undefined): number => GENERATION_COST * (variations ?? 1);

@@ -37,7 +37,12 @@ describe('checkCreditAccount', () => {
       reserve('b'),
       refund('b'),
       { sk: ledgerKeys.purchase('cs_1').grant, amount: 10, created_at: ago(HOUR) },
-      { sk: ledgerKeys.purchase('cs_1').paymentRefund, amount: -10, created_at: ago(HOUR) },
+      { sk: ledgerKeys.purchase('cs_1').takeBack(1), amount: -10, created_at: ago(HOUR) },
+      // A purchase's numbered take-backs and a reinstatement after a won dispute are not job steps.
+      { sk: ledgerKeys.purchase('cs_2').grant, amount: 60, created_at: ago(HOUR) },
+      { sk: ledgerKeys.purchase('cs_2').takeBack(1), amount: -2, created_at: ago(HOUR) },
+      { sk: ledgerKeys.purchase('cs_2').takeBack(2), amount: -58, created_at: ago(HOUR) },
+      { sk: ledgerKeys.purchase('cs_2').takeBack(3), amount: 58, created_at: ago(HOUR) },
     ]);
     expect(check(a)).toEqual({ findings: [], unsettledWithinGrace: 0 });
   });

@@ -63,9 +63,10 @@ const cancellationCodes = (error: unknown): (string | undefined)[] =>
  * Writes named items all or nothing, retrying DynamoDB's transaction conflicts
  * (contention, not failures). When conditions fail, the error names those items.
  */
-export async function transact<N extends string>(items: Record<N, TransactItem>): Promise<void> {
-  const names = Object.keys(items) as N[];
-  const list = names.map((name) => items[name]);
+export async function transact<N extends string>(items: { [name in N]?: TransactItem }): Promise<void> {
+  // An item left out (undefined) is not part of the transaction.
+  const names = (Object.keys(items) as N[]).filter((name) => items[name] !== undefined);
+  const list = names.map((name) => items[name] as TransactItem);
   for (let attempt = 0; ; attempt++) {
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: list }));

@@ -83,7 +83,8 @@ export const tables = {
     envVar: 'MODELS_TABLE',
   },
   /**
-   * Per user: one `balance` item and the ledger entries (`ledger#<key>`) that add up to it.
+   * Per user: one `balance` item, the ledger entries (`ledger#<key>`) that add up to it, and one
+   * `payment#<session>` item per purchase (what was refunded or disputed, and taken back).
    * `byCreated` is sparse (only entries carry `created_at`) and lists the history newest first.
    */
   credits: {

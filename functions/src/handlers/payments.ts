@@ -1,22 +1,45 @@
 import { createCheckoutSessionBodySchema } from '@thumbnail-studio/contract';
+import * as z from 'zod/mini';
 import { getEmailOfCaller } from '../adapters/cognito-users';
 import { getStripe, getWebhookSecret } from '../adapters/stripe';
 import { BadRequestError } from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody, rawBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import type { RouteKey } from '../routes';
-import {
-  fulfilCheckout,
-  SESSION_NOT_FOUND_TEXT,
-  startCheckout,
-  takeBackRefundedPayment,
-} from '../services/checkout';
+import { fulfilCheckout, SESSION_NOT_FOUND_TEXT, startCheckout } from '../services/checkout';
 import { takeRateLimit } from '../services/limits';
+import { followDispute, followRefund } from '../services/payment-returns';
 
 /** Stripe's default: a signature older than 5 minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Events that mean a checkout was paid: at once by card, or later by a delayed method. */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+/** Events that say where a dispute stands: opened (funds withdrawn), closed won or lost. */
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.closed']);
+/** Every event the webhook acts on: the ones to register with Stripe for its endpoint. */
+export const WEBHOOK_EVENTS = [...PAID_EVENTS, 'charge.refunded', ...DISPUTE_EVENTS];
+
+/** An id Stripe sends as is, or inside its object when expanded. */
+const idSchema = z.pipe(
+  z.union([z.string(), z.object({ id: z.string() })]),
+  z.transform((value) => (typeof value === 'string' ? value : value.id)),
+);
+/** The charge of `charge.refunded`: `amount_refunded` is what all its refunds add up to. */
+const refundedChargeSchema = z.object({ payment_intent: z.nullable(idSchema), amount_refunded: z.int() });
+const disputeSchema = z.object({
+  id: z.string(),
+  amount: z.int(),
+  status: z.string(),
+  charge: idSchema,
+  payment_intent: z.optional(z.nullable(idSchema)),
+});
+
+/** The payment a dispute is about; a dispute that does not name it names its charge. */
+async function disputedPaymentIntent(dispute: z.infer<typeof disputeSchema>): Promise<string | undefined> {
+  if (dispute.payment_intent) return dispute.payment_intent;
+  const charge = await (await getStripe()).charges.retrieve(dispute.charge);
+  return typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+}
 
 /** The caller's e-mail for the receipt, or none: a purchase never fails for want of it. */
 async function callerEmail(authorization: string | undefined): Promise<string | undefined> {
@@ -67,10 +90,14 @@ export const handler = createApiHandler<RouteKey<'payments'>>(
         const session = stripeEvent.data.object as { id: string };
         await fulfilCheckout(session.id);
       } else if (stripeEvent.type === 'charge.refunded') {
-        const charge = stripeEvent.data.object as { payment_intent?: string | { id: string } | null };
-        const paymentIntent =
-          typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-        if (paymentIntent) await takeBackRefundedPayment(paymentIntent);
+        // A charge without a payment intent was not made by a checkout session of ours.
+        const charge = refundedChargeSchema.parse(stripeEvent.data.object);
+        if (charge.payment_intent) await followRefund(charge.payment_intent, charge.amount_refunded);
+      } else if (DISPUTE_EVENTS.has(stripeEvent.type)) {
+        const dispute = disputeSchema.parse(stripeEvent.data.object);
+        const paymentIntent = await disputedPaymentIntent(dispute);
+        const report = { amountCents: dispute.amount, status: dispute.status };
+        if (paymentIntent) await followDispute(paymentIntent, dispute.id, report);
       }
       // Every other event type is acknowledged and ignored, so Stripe stops sending it again.
       return json(200, { received: true });

@@ -7,7 +7,7 @@ import {
 } from '@thumbnail-studio/contract';
 import { getStripe, isMissingResource } from '../adapters/stripe';
 import { getOrOpenBalance } from '../data/credits-repo';
-import { getPurchaseGrant, grantPurchase, takeBackPurchase } from '../data/purchases-repo';
+import { getPurchaseCredits, grantPurchase } from '../data/purchases-repo';
 import { UpstreamUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { requireSetting, settings } from '../lib/settings';
@@ -64,7 +64,8 @@ export async function startCheckout(input: {
  * It re-reads the session from Stripe (never trusting an event's copy) and
  * grants its package's credits once, only when it is paid for exactly that
  * package, and only to the buyer it was opened for: with `callerId`, a session
- * of anyone else is reported not found.
+ * of anyone else is reported not found. The credits reported are those the
+ * purchase still adds once any money refunded or disputed is taken back.
  */
 export async function fulfilCheckout(sessionId: string, callerId?: string): Promise<VerifySessionResult> {
   const stripe = await getStripe();
@@ -89,21 +90,5 @@ export async function fulfilCheckout(sessionId: string, callerId?: string): Prom
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : undefined;
   const granted = await grantPurchase({ userId, sessionId, pkg, paymentIntent });
   if (granted) logger.info('credits purchased', { sessionId, packageId: pkg.id, credits: pkg.credits });
-  return { success: true, credits: (await getPurchaseGrant(userId, sessionId)) ?? pkg.credits };
-}
-
-/** A refunded payment takes back the credits its checkout session bought (never below zero). */
-export async function takeBackRefundedPayment(paymentIntent: string): Promise<number> {
-  const stripe = await getStripe();
-  const { data: sessions } = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
-  const session = sessions[0];
-  const userId = session?.client_reference_id;
-  if (!session || !userId) {
-    logger.warn('refunded payment has no checkout session of ours', { paymentIntent });
-    return 0;
-  }
-  const pkg = creditPackageById(session.metadata?.package_id ?? '');
-  const taken = await takeBackPurchase({ userId, sessionId: session.id, ...(pkg ? { pkg } : {}) });
-  logger.info('credits taken back for a refunded payment', { sessionId: session.id, taken });
-  return taken;
+  return { success: true, credits: (await getPurchaseCredits(userId, sessionId)) ?? pkg.credits };
 }
