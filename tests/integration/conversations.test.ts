@@ -1,5 +1,6 @@
 import { EMPTY_TITLE_TEXT } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForSettled } from '../support/jobs';
 import { apiAs, signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -138,8 +139,12 @@ describe('conversations and messages', () => {
     const titled = await api('POST', '/api/conversations', { title: 'Named' });
     expect(titled.status).toBe(201);
 
-    // Reopened, an older empty conversation moves to the top of the list.
-    await api('POST', `/api/conversations/${titled.body.conversation.id}/messages`, { content: 'Busy' });
+    // Reopened, an older empty conversation moves to the top of the list. The busy one's answer is
+    // awaited first: its job touches that conversation when it settles.
+    const busy = await api('POST', `/api/conversations/${titled.body.conversation.id}/messages`, {
+      content: 'Busy',
+    });
+    await waitForSettled(api, busy.body.assistantMessage.id);
     const reopened = await api('POST', '/api/conversations', {});
     expect(reopened.body.conversation.id).toBe(third.body.conversation.id);
     expect((await listIds())[0]).toBe(third.body.conversation.id);
