@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { JOB_MAX_DELIVERIES } from '../functions/src/core/jobs';
 import { readProviderSettings } from '../functions/src/providers/settings';
 import { securityHeaderValues } from '../infra/src/security-headers';
 import { type ApiServerOptions, createApiServer } from './api-server';
@@ -125,9 +126,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(() => worker.stop());
     void import('sharp').catch(() => undefined);
     const queue = new LocalJobQueue(async () => worker.invoke, {
-      maxReceiveCount: 3,
+      maxReceiveCount: JOB_MAX_DELIVERIES,
       visibilityTimeoutMs: localSettings().LOCAL_QUEUE_RETRY_MS,
-      maxConcurrency: 100,
+      maxConcurrency: localSettings().LOCAL_WORKER_CONCURRENCY,
     });
     stops.push(async () => queue.stop());
     const sweeper = await startSweeper();

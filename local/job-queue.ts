@@ -30,6 +30,7 @@ export class LocalJobQueue {
   readonly deadLetters: QueuedMessage[] = [];
   private readonly waiting: QueuedMessage[] = [];
   private running = 0;
+  private mostRunning = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private delivered = 0;
@@ -59,6 +60,9 @@ export class LocalJobQueue {
     return {
       waiting: this.waiting.length + this.timers.size,
       in_flight: this.running,
+      /** The most jobs that ever ran at once: never above `max_concurrency`. */
+      most_in_flight: this.mostRunning,
+      max_concurrency: this.options.maxConcurrency,
       delivered: this.delivered,
       dead_letters: this.deadLetters.length,
     };
@@ -77,6 +81,7 @@ export class LocalJobQueue {
     while (!this.stopped && this.running < this.options.maxConcurrency && this.waiting.length > 0) {
       const message = this.waiting.shift() as QueuedMessage;
       this.running++;
+      this.mostRunning = Math.max(this.mostRunning, this.running);
       this.deliver(message).finally(() => {
         this.running--;
         this.pump();

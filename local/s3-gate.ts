@@ -22,9 +22,15 @@ export async function startStorageGate(options: {
   storage: (req: IncomingMessage, res: ServerResponse) => void;
   credentials: LocalCredentials;
 }): Promise<StorageGate> {
+  const faults = new StorageFaults();
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
+    if (isFaultRequest(req)) return faults.arm(req, res);
+    if (faults.hangsUp(req)) return req.socket.destroy();
+    options.storage(req, res);
+  };
   const server = createServer((req, res) => {
     admit(req, options.credentials)
-      .then((admitted) => (admitted ? options.storage(req, res) : deny(req, res)))
+      .then((admitted) => (admitted ? pass(req, res) : deny(req, res)))
       .catch((error) => {
         console.error('[local] storage gate failed:', error);
         if (!res.headersSent) res.writeHead(502);
@@ -63,4 +69,43 @@ function deny(req: IncomingMessage, res: ServerResponse) {
   req.resume();
   res.writeHead(403, { 'content-type': 'application/xml', connection: 'close' });
   res.end(ACCESS_DENIED);
+}
+
+/** Where a signed PUT arms a storage fault (tests): `{ "keyPattern": "<regular expression>", "count"?: n }`. */
+export const HANG_UP_FAULT_KEY = '_local-faults/hang-up';
+
+const isFaultRequest = (req: IncomingMessage) =>
+  req.method === 'PUT' && (req.url ?? '').split('?')[0]?.endsWith(`/${HANG_UP_FAULT_KEY}`);
+
+/**
+ * Transient failures on demand, so tests can see the app ride them out as it must in AWS: a
+ * request for an object whose key matches an armed pattern has its connection dropped without
+ * an answer (the SDK reads 'socket hang up'), `count` times or, without a count, every time.
+ */
+class StorageFaults {
+  private readonly armed: { pattern: RegExp; left: number }[] = [];
+
+  arm(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        const { keyPattern, count } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        this.armed.push({ pattern: new RegExp(String(keyPattern)), left: Number(count ?? Infinity) });
+        res.writeHead(200, { etag: '"fault"' });
+      } catch {
+        res.writeHead(400);
+      }
+      res.end();
+    });
+  }
+
+  /** Whether this request is to be hung up; counts it against its fault. */
+  hangsUp(req: IncomingMessage): boolean {
+    // Path-style: /<bucket>/<key>
+    const key = decodeURIComponent((req.url ?? '/').split('?')[0]?.split('/').slice(2).join('/') ?? '');
+    const fault = this.armed.find(({ pattern, left }) => left > 0 && pattern.test(key));
+    if (fault) fault.left--;
+    return Boolean(fault);
+  }
 }

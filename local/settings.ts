@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_WORKER_CONCURRENCY } from '../functions/src/core/jobs';
 import { backendSettingsSchema, parseSettings } from '../functions/src/lib/settings';
 
 /**
@@ -16,6 +17,14 @@ const localSettingsSchema = z.object({
   DATA_DIR: z._default(z.string(), '.local'),
   /** How long a failed delivery waits before the in-process queue retries it. */
   LOCAL_QUEUE_RETRY_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5_000),
+  /**
+   * At most this many jobs run at once, as the worker's maxConcurrency (CDK context
+   * `workerConcurrency`) caps them in AWS; the others wait in the queue.
+   */
+  LOCAL_WORKER_CONCURRENCY: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000)),
+    DEFAULT_WORKER_CONCURRENCY,
+  ),
   /** How often the sweeper runs, as EventBridge runs it in AWS. */
   LOCAL_SWEEP_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 60_000),
 });

@@ -160,20 +160,26 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       return response.text ?? '';
     },
 
-    generate({ prompt, references, people, signal }) {
+    generate({ prompt, references, people, signal, variation }) {
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, references.length);
       const text = buildGenerationPrompt({
         request: prompt,
         people: chosen.people,
         referenceCount: references.length,
+        variation,
       });
       return run('generate', [...references, ...chosen.photos], text, signal);
     },
 
-    edit({ prompt, images, people, signal }) {
+    edit({ prompt, images, people, signal, variation }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, images.length);
-      const text = buildEditPrompt({ request: prompt, people: chosen.people, imageCount: images.length });
+      const text = buildEditPrompt({
+        request: prompt,
+        people: chosen.people,
+        imageCount: images.length,
+        variation,
+      });
       // The source images first (the last is the one edited), then the people's photos.
       return run('edit', [...images, ...chosen.photos], text, signal);
     },

@@ -176,20 +176,26 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     },
 
     // With people, a new image also goes to images-edit, the people's photos among its inputs.
-    generate({ prompt, references, people, signal }) {
+    generate({ prompt, references, people, signal, variation }) {
       const chosen = pickPeoplePhotos(people, peopleBudget(references.length), references.length);
       const text = buildGenerationPrompt({
         request: prompt,
         people: chosen.people,
         referenceCount: references.length,
+        variation,
       });
       return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0, signal);
     },
 
-    edit({ prompt, images, people, signal }) {
+    edit({ prompt, images, people, signal, variation }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, peopleBudget(images.length), images.length);
-      const text = buildEditPrompt({ request: prompt, people: chosen.people, imageCount: images.length });
+      const text = buildEditPrompt({
+        request: prompt,
+        people: chosen.people,
+        imageCount: images.length,
+        variation,
+      });
       // One source image is sent alone, several as a list; people's photos come after the source images.
       return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0, signal);
     },

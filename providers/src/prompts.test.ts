@@ -189,3 +189,22 @@ describe('imageLabel', () => {
     expect(imageLabel(numbers)).toBe(label);
   });
 });
+
+describe('the variation note', () => {
+  const request = { request: 'A cat astronaut', people: [], referenceCount: 0 };
+  const edit = { request: 'Make it brighter', people: [], imageCount: 1 };
+
+  it('leaves the first variation as it was, and asks each later one for another composition', () => {
+    expect(buildGenerationPrompt({ ...request, variation: 0 })).toBe(buildGenerationPrompt(request));
+    const prompts = [0, 1, 2, 3].map((variation) => buildGenerationPrompt({ ...request, variation }));
+    expect(new Set(prompts).size).toBe(4);
+    expect(prompts[1]).toContain('This is variation 2 of the same request');
+    expect(prompts[2]).toContain('close-up');
+  });
+
+  it('asks each variation of an edit for another take on the change', () => {
+    expect(buildEditPrompt({ ...edit, variation: 0 })).toBe(buildEditPrompt(edit));
+    const prompts = [0, 1, 2, 3].map((variation) => buildEditPrompt({ ...edit, variation }));
+    expect(new Set(prompts).size).toBe(4);
+  });
+});

@@ -99,6 +99,8 @@ export interface GenerationPromptInput {
   people: PromptPerson[];
   /** How many reference images (uploads, video thumbnails, earlier images) are sent; they are attached first. */
   referenceCount: number;
+  /** Which of the request's variations this call makes (0, the first, has no variation note). */
+  variation?: number | undefined;
 }
 
 /**
@@ -107,7 +109,12 @@ export interface GenerationPromptInput {
  * 16:9 with no added text unless asked, the references, and the text safe
  * zone. With people, references lend composition and style only.
  */
-export function buildGenerationPrompt({ request, people, referenceCount }: GenerationPromptInput): string {
+export function buildGenerationPrompt({
+  request,
+  people,
+  referenceCount,
+  variation,
+}: GenerationPromptInput): string {
   const lines = [
     ...identityLines(people),
     `Create a YouTube thumbnail for this request, following it exactly: ${request.trim()}`,
@@ -124,8 +131,35 @@ export function buildGenerationPrompt({ request, people, referenceCount }: Gener
         : `Use ${which} as the visual reference for the thumbnail (${label}).`,
     );
   }
-  lines.push(SAFE_ZONE_RULES);
+  lines.push(...variationLines(variation, NEW_IMAGE_TAKES), SAFE_ZONE_RULES);
   return lines.join('\n');
+}
+
+/** How a new image's later variations differ from the first: each names another composition. */
+const NEW_IMAGE_TAKES = [
+  'put the main subject on the opposite side of the frame and show it from another angle',
+  'make it a close-up, with the main subject large and centred, in a different colour scheme',
+  'make it a wide shot, with the main subject smaller against a bold, contrasting background',
+];
+
+/** How an edit's later variations differ from the first: another take on the same change. */
+const EDIT_TAKES = [
+  'make the change bolder and more striking',
+  'make the change subtler, keeping even closer to the original',
+  'make the change with different details than an obvious first attempt would',
+];
+
+/**
+ * The note that makes a later variation of a request a different picture: variation 0 has none,
+ * each later one names its own take, so every variation is asked for something else.
+ */
+export function variationLines(variation: number | undefined, takes: string[]): string[] {
+  if (!variation || variation < 1) return [];
+  const take = takes[(variation - 1) % takes.length];
+  return [
+    `This is variation ${variation + 1} of the same request and must look clearly different from the others: ` +
+      `${take}, while still following the request exactly.`,
+  ];
 }
 
 export interface EditPromptInput {
@@ -134,6 +168,8 @@ export interface EditPromptInput {
   people: PromptPerson[];
   /** How many source images are sent first; the last of them is the image being edited. */
   imageCount: number;
+  /** Which of the request's variations this call makes (0, the first, has no variation note). */
+  variation?: number | undefined;
 }
 
 /**
@@ -143,7 +179,7 @@ export interface EditPromptInput {
  * style. When people are supplied, these specific people must appear and be
  * prominently featured.
  */
-export function buildEditPrompt({ request, people, imageCount }: EditPromptInput): string {
+export function buildEditPrompt({ request, people, imageCount, variation }: EditPromptInput): string {
   const lines = [
     ...identityLines(people),
     `Edit the thumbnail as requested, following the request exactly: ${request.trim()}`,
@@ -165,7 +201,7 @@ export function buildEditPrompt({ request, people, imageCount }: EditPromptInput
       );
     }
   }
-  lines.push(FORMAT_RULES, SAFE_ZONE_RULES);
+  lines.push(...variationLines(variation, EDIT_TAKES), FORMAT_RULES, SAFE_ZONE_RULES);
   return lines.join('\n');
 }
 

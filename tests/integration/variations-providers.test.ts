@@ -124,6 +124,33 @@ describe('variations with the real providers', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('asks OpenAI and Gemini for a different picture in each variation', async () => {
+    const viaOpenai = await newUser('openai-differs');
+    const viaGemini = await newUser('gemini-differs');
+    const [toOpenai, toGemini] = await Promise.all([
+      viaOpenai.send({ content: 'A mountain bike race', provider: 'openai', variations: 3 }),
+      viaGemini.send({ content: 'A mountain bike race', provider: 'gemini', variations: 3 }),
+    ]);
+    await waitForSettled(viaOpenai.api, toOpenai.body.assistantMessage.id);
+    await waitForSettled(viaGemini.api, toGemini.body.assistantMessage.id);
+
+    const openaiPrompts = imageCalls('/v1/images/generations').map(
+      (call) => (call.body as { prompt: string }).prompt,
+    );
+    const geminiPrompts = gemini.requests
+      .filter((call) => JSON.stringify(call.body).includes('16:9'))
+      .map((call) =>
+        (call.body as { contents: { parts: { text?: string }[] }[] }).contents
+          .flatMap((content) => content.parts.map((part) => part.text ?? ''))
+          .join('\n'),
+      );
+    for (const prompts of [openaiPrompts, geminiPrompts]) {
+      expect(prompts).toHaveLength(3);
+      expect(new Set(prompts).size).toBe(3);
+      for (const prompt of prompts) expect(prompt).toContain('A mountain bike race');
+    }
+  });
+
   it('asks no classifier until there is an image to edit, then asks it before the edit', async () => {
     const { api, send } = await newUser('classifier');
     const first = await send({ content: 'A space thumbnail', provider: 'openai' });

@@ -80,6 +80,32 @@ describe('variations', () => {
     expect(await listKeys(runtime, `images/${userId}/${jobId}/`)).toEqual([]);
   });
 
+  it('draws each variation as a different picture', async () => {
+    const { api, send } = await newUser('differ');
+    const sent = await send({ content: 'A cat astronaut "SPACE CAT"', variations: 3 });
+    const jobId = sent.body.assistantMessage.id as string;
+    expect(await waitForSettled(api, jobId)).toMatchObject({ status: 'done' });
+
+    const pixels = await Promise.all(
+      [0, 1, 2].map(async (index) => {
+        const download = await api('GET', `/api/messages/${jobId}/downloads/png?image=${index}`);
+        const png = new Uint8Array(await (await fetch(download.body.url)).arrayBuffer());
+        return sharp(png).resize(160, 90, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+      }),
+    );
+    // Mean difference per channel, 0-255: a different layout or palette moves it far past noise.
+    const difference = (a: Buffer, b: Buffer) =>
+      a.reduce((sum, value, i) => sum + Math.abs(value - (b[i] ?? 0)), 0) / a.length;
+    const [first, second, third] = pixels as [Buffer, Buffer, Buffer];
+    for (const [a, b] of [
+      [first, second],
+      [first, third],
+      [second, third],
+    ] as const) {
+      expect(difference(a, b)).toBeGreaterThan(10);
+    }
+  });
+
   it('reserves all or nothing: 4 variations with 3 credits are refused and nothing is reserved', async () => {
     const { api, userId, send } = await newUser('short');
     const refused = await send({ content: 'Four please', variations: 4 });

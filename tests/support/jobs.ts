@@ -105,6 +105,9 @@ export async function waitForQueueIdle(baseUrl: string, deliveredAtLeast: number
 interface QueueStats {
   waiting: number;
   in_flight: number;
+  /** The most jobs that ran at once so far, and the cap they run under. */
+  most_in_flight: number;
+  max_concurrency: number;
   delivered: number;
   dead_letters: number;
 }

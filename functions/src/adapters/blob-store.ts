@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { withoutSdkLogging } from '../lib/sdk-clients';
+import { SDK_CLIENT_OPTIONS, withoutSdkLogging } from '../lib/sdk-clients';
 import { requireSetting, settings } from '../lib/settings';
 
 /**
@@ -27,6 +27,7 @@ async function s3(): Promise<S3Client> {
   const { S3Client } = await sdk();
   client ??= withoutSdkLogging(
     new S3Client({
+      ...SDK_CLIENT_OPTIONS,
       forcePathStyle: settings().S3_FORCE_PATH_STYLE,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

@@ -19,3 +19,17 @@ export const CONTEXT_IMAGE_MESSAGES = 3;
  * worker reads no more of a long conversation than this and the context images need.
  */
 export const CLASSIFIER_TURNS = 20;
+
+/**
+ * Deliveries of one job before the queue gives up on it (SQS's maxReceiveCount; then the
+ * dead-letter queue, and the sweeper refunds it). A job that fails for a transient reason
+ * before its last delivery goes back to the queue instead of being refunded.
+ */
+export const JOB_MAX_DELIVERIES = 3;
+
+/**
+ * Workers at once by default (the queue's event source maxConcurrency in AWS, the local
+ * queue's cap): under the image providers' rate limits, and few enough that a burst waits in
+ * the queue instead of swamping the storage and the database.
+ */
+export const DEFAULT_WORKER_CONCURRENCY = 5;

@@ -291,6 +291,31 @@ export async function saveImageCheck<K extends keyof ImageChecks>(
 }
 
 /**
+ * Hands a job back to the queue's next delivery after a transient failure: only while this
+ * delivery still holds it (`started_at` is its claim's), so a settled job or another
+ * delivery's claim is left as it is.
+ */
+export async function handBackJob(job: StoredMessage): Promise<void> {
+  await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keyOf(job),
+        UpdateExpression: 'SET job_state = :queued',
+        ConditionExpression: '#status = :pending AND job_state = :running AND started_at = :started',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':pending': 'pending',
+          ':running': 'running',
+          ':started': job.started_at,
+        },
+      }),
+    ),
+  );
+}
+
+/**
  * Hands a pending job back to the queue's next delivery, whoever held it.
  * Only for the local cloud's restart, when no worker of the previous run is alive.
  */

@@ -31,7 +31,17 @@ describe('the worker handler', () => {
       Records: [record(JSON.stringify(job), 'fails'), record(JSON.stringify(job), 'works')],
     });
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'fails' }] });
-    expect(runGenerationJob).toHaveBeenCalledWith(job, settings().JOB_DEADLINE_MS);
+    expect(runGenerationJob).toHaveBeenCalledWith(job, settings().JOB_DEADLINE_MS, true);
+  });
+
+  it("tells the job whether this is the queue's last delivery, after which no transient failure may be retried", async () => {
+    const delivery = (count: number) =>
+      ({
+        ...record(JSON.stringify(job)),
+        attributes: { ApproximateReceiveCount: String(count) },
+      }) as SQSEvent['Records'][number];
+    await handler({ Records: [delivery(1), delivery(2), delivery(3)] });
+    expect(runGenerationJob.mock.calls.map((call) => (call as unknown[])[2])).toEqual([false, false, true]);
   });
 });
 

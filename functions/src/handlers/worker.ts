@@ -1,5 +1,6 @@
 import { jobMessageSchema } from '@thumbnail-studio/contract';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { JOB_MAX_DELIVERIES } from '../core/jobs';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { runGenerationJob } from '../services/generation-job';
@@ -27,9 +28,14 @@ const parseJob = (body: string) => {
   }
 };
 
+/** Whether this is the queue's last delivery of a record: after it, the record goes to the dead-letter queue. */
+const isLastDelivery = (record: SQSEvent['Records'][number]) =>
+  Number(record.attributes?.ApproximateReceiveCount ?? JOB_MAX_DELIVERIES) >= JOB_MAX_DELIVERIES;
+
 /**
  * The generation worker (SQS, batch size 1). A record that fails for an
- * infrastructure reason is reported back so SQS retries only that record;
+ * infrastructure reason (before the job is claimed, or a transient one before
+ * its last delivery) is reported back so SQS retries only that record;
  * provider failures and jobs that run out of time are settled inside the job
  * with a refund. A record that isn't a job is logged and dropped: no retry
  * could make it one.
@@ -45,7 +51,7 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
     }
     let answered: Awaited<ReturnType<typeof runGenerationJob>>;
     try {
-      answered = await runGenerationJob(job.data, jobDeadlineMs(context));
+      answered = await runGenerationJob(job.data, jobDeadlineMs(context), isLastDelivery(record));
     } catch (error) {
       logger.error('job will be retried', { jobId: job.data.jobId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });

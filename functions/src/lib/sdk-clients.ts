@@ -10,3 +10,16 @@ export function withoutSdkLogging<C extends { middlewareStack: { remove(name: st
   client.middlewareStack.remove('loggerMiddleware');
   return client;
 }
+
+/** Attempts of one SDK call (the first and its retries) on a transient error: a reset socket, a timeout, throttling, a 5xx. */
+export const SDK_MAX_ATTEMPTS = 5;
+
+/**
+ * What every SDK client of the functions is made with: more attempts than the SDK's 3, since a
+ * call that still fails costs a whole redelivery of its job, and time limits, so a connection
+ * that never answers is given up and retried instead of holding the job until its deadline.
+ */
+export const SDK_CLIENT_OPTIONS = {
+  maxAttempts: SDK_MAX_ATTEMPTS,
+  requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
+} as const;

@@ -53,18 +53,18 @@ export function createLocalProvider(options: { delayMs?: number } = {}): ImagePr
       return classifyOffline(history, message);
     },
 
-    async generate({ prompt, references, people, signal }) {
+    async generate({ prompt, references, people, signal, variation }) {
       await wait(signal);
-      return image(await createThumbnail(prompt, references, primaryPhotos(people)));
+      return image(await createThumbnail(prompt, references, primaryPhotos(people), variation));
     },
 
-    async edit({ prompt, images, people, signal }) {
+    async edit({ prompt, images, people, signal, variation }) {
       await wait(signal);
       const base = images.at(-1);
       return image(
         base
-          ? await editThumbnail(prompt, base, primaryPhotos(people))
-          : await createThumbnail(prompt, [], primaryPhotos(people)),
+          ? await editThumbnail(prompt, base, primaryPhotos(people), variation)
+          : await createThumbnail(prompt, [], primaryPhotos(people), variation),
       );
     },
   };

@@ -11,9 +11,10 @@ import { getSecrets } from '../adapters/secrets';
 import { CLASSIFIER_TURNS } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
+import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
 import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
-import { claimJob, showJobPhase } from '../data/messages-repo';
+import { claimJob, handBackJob, showJobPhase } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -29,6 +30,17 @@ interface Progress {
 }
 
 /**
+ * Thrown when a job failed for a transient reason and went back to the queue unsettled: the
+ * worker fails its record, so the queue delivers it again.
+ */
+export class JobHandedBackError extends Error {
+  constructor(jobId: string, options: ErrorOptions) {
+    super(`job ${jobId} failed for a transient reason and goes back to the queue`, options);
+    this.name = 'JobHandedBackError';
+  }
+}
+
+/**
  * Runs one generation job to the end: classify, generate or edit (each variation
  * asked for, at once), store the images, settle the credits. A delivery of a job that is settled, or held by
  * another worker, does nothing; any failure refunds the credit.
@@ -36,11 +48,14 @@ interface Progress {
  * The job has `deadlineMs` for all of it. When that passes, every step still
  * under way is aborted and the job is refunded at once, with the provider's
  * text for a failed generation or edit (the general one before either began).
+ * A transient failure of storage or the database (see isTransientError) refunds nothing unless
+ * this is the `lastDelivery`: the job goes back to the queue, and this throws JobHandedBackError.
  * Answers the settled image, for what follows a job (the likeness and legibility checks).
  */
 export async function runGenerationJob(
   message: JobMessage,
   deadlineMs: number = settings().JOB_DEADLINE_MS,
+  lastDelivery = true,
 ): Promise<AnsweredJob | undefined> {
   // A message that names its request lets the job read its conversation first: a request with
   // nothing to edit is a new image, so the claim shows that phase in its one write. A read that
@@ -61,7 +76,7 @@ export async function runGenerationJob(
   const timer = setTimeout(() => deadline.abort(new DOMException(OUT_OF_TIME, 'TimeoutError')), deadlineMs);
   try {
     const progress: Progress = {};
-    const answering = answerJob(job, deadline.signal, progress, early);
+    const answering = answerJob(job, deadline.signal, progress, early, lastDelivery);
     const answered = await Promise.race([answering, timeUp(deadline.signal)]);
     if (answered !== TIME_UP) return answered;
 
@@ -104,6 +119,7 @@ async function answerJob(
   signal: AbortSignal,
   progress: Progress,
   early: JobContext | undefined,
+  lastDelivery: boolean,
 ): Promise<AnsweredJob | undefined> {
   let settled = false;
   try {
@@ -207,6 +223,11 @@ async function answerJob(
     if (signal.aborted) {
       logger.info('job stopped at its deadline', { jobId: job.id, error });
       return undefined;
+    }
+    if (!settled && !lastDelivery && isTransientError(error)) {
+      logger.warn('job failed for a transient reason; back to the queue', { jobId: job.id, error });
+      await handBackJob(job);
+      throw new JobHandedBackError(job.id, { cause: error });
     }
     logger.error('job failed', { jobId: job.id, error });
     if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);

@@ -7,6 +7,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { FilterPattern, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { DEFAULT_WORKER_CONCURRENCY, JOB_MAX_DELIVERIES } from '../../../functions/src/core/jobs';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../../../functions/src/core/ledger-reconciliation';
 import { tables } from '../../../functions/src/data/tables';
 import { backgroundFunctions } from '../../../functions/src/routes';
@@ -36,8 +37,8 @@ export const PROVIDER_ATTEMPT_TIMEOUT = Duration.seconds(160);
  * function timeout (the job's deadline is shorter), so a redelivery never overlaps a live run.
  */
 export const JOBS_VISIBILITY_TIMEOUT = Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6);
-/** Deliveries of one job before it lands in the dead-letter queue. */
-export const JOBS_MAX_RECEIVE_COUNT = 3;
+/** Deliveries of one job before it lands in the dead-letter queue (the worker's rule too). */
+export const JOBS_MAX_RECEIVE_COUNT = JOB_MAX_DELIVERIES;
 /**
  * When the sweeper may refund a job: only after SQS has given up on it (every delivery,
  * each waiting out the visibility timeout, plus the last run), so it never refunds a job
@@ -62,7 +63,7 @@ export interface GenerationProps {
   readonly resources: Omit<BackendResources, 'jobsQueue'>;
   /**
    * Concurrent workers, to stay under the image providers' rate limits.
-   * @default 5
+   * @default DEFAULT_WORKER_CONCURRENCY (5)
    */
   readonly maxConcurrency?: number;
   /** How long the functions' logs are kept. @default RetentionDays.ONE_MONTH */
@@ -136,7 +137,7 @@ export class Generation extends Construct {
       new SqsEventSource(this.jobsQueue, {
         batchSize: 1,
         reportBatchItemFailures: true,
-        maxConcurrency: props.maxConcurrency ?? 5,
+        maxConcurrency: props.maxConcurrency ?? DEFAULT_WORKER_CONCURRENCY,
       }),
     );
 

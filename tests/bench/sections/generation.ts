@@ -13,6 +13,13 @@ import type { BenchSection, Measurement } from '../report';
 
 const SEQUENTIAL_JOBS = 50;
 const CONCURRENT_JOBS = 100;
+/**
+ * Jobs the local queue runs at once in the burst, as a deployment sized for bursts would set the
+ * worker's concurrency (CDK context `workerConcurrency`); the rest wait in the queue, as in AWS.
+ */
+const BURST_WORKER_CONCURRENCY = 20;
+/** The provider's waits the burst cannot avoid: one per round of jobs run at once. */
+const BURST_ROUNDS = Math.ceil(CONCURRENT_JOBS / BURST_WORKER_CONCURRENCY);
 /** The fake provider's time per job in the burst. */
 const BURST_PROVIDER_MS = 1000;
 /** What the backend may add to it, in yardsticks: 5 s on the dev machine of 23 Nov (46 ms each). */
@@ -95,6 +102,7 @@ export const generation: BenchSection = {
           OPENAI_API_KEY: 'bench-key',
           OPENAI_BASE_URL: openai.url,
           INITIAL_CREDITS: String(CONCURRENT_JOBS),
+          LOCAL_WORKER_CONCURRENCY: String(BURST_WORKER_CONCURRENCY),
           // The burst is one account sending 100 at once: the per-user limit would refuse most of it.
           RATE_LIMIT_SENDS_PER_MINUTE: '0',
           // The legibility and likeness checks run after each job is settled, so they are no part
@@ -166,6 +174,7 @@ export const generation: BenchSection = {
       const jobIds = accepted.map((s) => String(s.body.assistantMessage.id));
       const pending = new Map<string, number>(jobIds.map((id) => [id, 0]));
       const jobsPath = burst.path.replace(/messages$/, 'jobs');
+      const done = new Set<string>();
       let polls = 0;
       for (const deadline = Date.now() + 120_000; ; polls++) {
         const followed = [...pending].sort(([a], [b]) => (a < b ? -1 : 1)).slice(0, MAX_FOLLOWED_JOBS);
@@ -174,6 +183,7 @@ export const generation: BenchSection = {
         for (const job of body.jobs as Message[]) {
           if (job.status !== 'pending') pending.delete(job.id);
           else pending.set(job.id, revisionOf(job));
+          if (job.status === 'done') done.add(job.id);
         }
         if (pending.size === 0) break;
         if (Date.now() > deadline) throw new Error('the burst did not settle in 2 minutes');
@@ -189,7 +199,7 @@ export const generation: BenchSection = {
       const { balance, sum } = await readCreditItems(cloud.runtime.dynamodbEndpoint, burst.userId);
       const exact = accepted.length === CONCURRENT_JOBS && balance === 0 && sum === 0;
       const error = !exact
-        ? `credits not exact: ${accepted.length} accepted, balance ${balance}, ledger ${sum}`
+        ? `credits not exact: ${accepted.length} accepted, ${done.size} done, balance ${balance}, ledger ${sum}`
         : settledAt === undefined
           ? 'a job the polls saw ended has no settled "job done" line'
           : undefined;
@@ -199,7 +209,7 @@ export const generation: BenchSection = {
         unit: 'ms',
       });
       measurements.push({
-        label: `${CONCURRENT_JOBS} concurrent jobs, 1 s provider, until the last settled`,
+        label: `${CONCURRENT_JOBS} concurrent jobs, ${BURST_WORKER_CONCURRENCY} at once, 1 s provider, until the last settled`,
         value: wall,
         unit: 'ms',
       });
@@ -210,8 +220,8 @@ export const generation: BenchSection = {
         unit: 'ms',
       });
       measurements.push({
-        label: 'burst wall time / (provider time + allowance)',
-        value: wall / (BURST_PROVIDER_MS + allowanceMs),
+        label: `burst wall time / (${BURST_ROUNDS} x provider time + allowance)`,
+        value: wall / (BURST_ROUNDS * BURST_PROVIDER_MS + allowanceMs),
         unit: 'x',
         budget: budgets.burstOverProviderPlusAllowance,
         ...(error ? { error } : {}),
@@ -224,7 +234,7 @@ export const generation: BenchSection = {
           "after provider = the worker's own time from the provider's answer to the image being ready (every size in S3, credit committed); image work = decoding, encoding and storing the sizes (see the image section for its split)",
           `yardstick = the same photo's image work as a job did it on 23 Nov (decode, three WebP previews, a 960 px JPEG; nothing stored) in the bench's process, timed after each job and ${BURST_YARDSTICKS} times on either side of the burst; about 46 ms on the dev machine of 23 Nov, where the budgets are 100 ms (p50), 250 ms (p95) and 5 s (the burst's allowance); ms figures are context only`,
           'concurrent run: one user, so every send contends for the same balance item (transaction conflicts are retried); locally all 100 jobs share 2 cores, where AWS runs each in its own Lambda',
-          `concurrent run: ${CONCURRENT_JOBS} accepted of ${CONCURRENT_JOBS}, balance ${balance}, ledger sum ${sum}; followed with ${polls + 1} polls of the conversation`,
+          `concurrent run: ${CONCURRENT_JOBS} accepted of ${CONCURRENT_JOBS}, ${done.size} done, ${BURST_WORKER_CONCURRENCY} run at once, balance ${balance}, ledger sum ${sum}; followed with ${polls + 1} polls of the conversation`,
         ],
       };
     } finally {

@@ -46,3 +46,26 @@ describe('planning a scene from a prompt', () => {
     expect(plan('a dog on the right', { side: 'left' }).side).toBe('right');
   });
 });
+
+describe('the variations of a scene', () => {
+  it('changes side and palette of an open request, the same way for the same index', () => {
+    const first = plan('A cat astronaut');
+    const second = planScene('A cat astronaut', index, {}, 1);
+    expect(second.side).not.toBe(first.side);
+    expect(hueGap(second.palette.from.h, first.palette.from.h)).toBeGreaterThan(60);
+    expect(planScene('A cat astronaut', index, {}, 1)).toEqual(second);
+    expect(planScene('A cat astronaut', index, {}, 0)).toEqual(first);
+  });
+
+  it('keeps the colour and the side a prompt asks for, and differs in sizes instead', () => {
+    const first = plan('A red car on the left');
+    const [second, third] = [1, 2].map((variation) =>
+      planScene('A red car on the left', index, {}, variation),
+    );
+    for (const other of [second, third]) {
+      expect(other).toMatchObject({ side: 'left', palette: first.palette });
+      expect(other?.subjectScale).not.toBe(first.subjectScale);
+    }
+    expect(second?.subjectScale).not.toBe(third?.subjectScale);
+  });
+});

@@ -8,6 +8,7 @@ import {
   type Palette,
   paletteAround,
   seededPalette,
+  withHue,
 } from './palette';
 
 /** At most this many subjects are drawn: the focal one and two smaller beside it. */
@@ -108,13 +109,14 @@ export function planScene(
   prompt: string,
   index: ReturnType<typeof indexKeywords>,
   hints: ReferenceHints = {},
+  variation = 0,
 ): ScenePlan {
   const subjects = matchSubjects(index, prompt, NOT_SUBJECTS);
   const focal = focalSubject(subjects);
   const ordered = focal ? [focal, ...subjects.filter((s) => s !== focal)] : [];
   const textColour = colourOf(prompt.match(TEXT_COLOUR)?.[1]?.toLowerCase() ?? '');
   const text = quotedText(prompt);
-  return {
+  const plan: ScenePlan = {
     subjects: ordered
       .slice(0, MAX_SUBJECTS)
       .map(({ word, emoji, codePoints }) => ({ word, emoji, codePoints })),
@@ -128,6 +130,46 @@ export function planScene(
     subjectScale: 1,
     zoom: 1,
     adjust: { ...DEFAULT_ADJUST },
+  };
+  return varyScene(plan, variation, {
+    side: !sideAsked(prompt) && !hints.side,
+    hue:
+      !hints.colour && !promptWords(prompt).some((word) => colourOf(word) || Object.hasOwn(MOOD_WORDS, word)),
+  });
+}
+
+/**
+ * How each of a request's variations differs from the first (index 0, the scene as asked): its
+ * subject on the other side, its palette turned round the colour wheel, its subject and text
+ * sized otherwise, a touch lighter or darker. The same index always gives the same scene.
+ */
+const VARIATIONS = [
+  { flip: false, hueTurn: 0, subjectScale: 1, textScale: 1, brightness: 1 },
+  { flip: true, hueTurn: 150, subjectScale: 0.8, textScale: 1.15, brightness: 1.08 },
+  { flip: false, hueTurn: 220, subjectScale: 1.2, textScale: 0.85, brightness: 0.92 },
+  { flip: true, hueTurn: 80, subjectScale: 1.1, textScale: 1, brightness: 1.04 },
+] as const;
+
+/**
+ * Variation `variation` of a scene; only what the request left open changes: the side unless
+ * `free.side` is false (the prompt or a reference put the subject somewhere), the hue unless
+ * `free.hue` is false (a colour or mood was asked for, or an edit keeps the image's colours).
+ */
+export function varyScene(
+  plan: ScenePlan,
+  variation: number,
+  free: { side: boolean; hue: boolean },
+): ScenePlan {
+  if (variation === 0) return plan;
+  const turn = VARIATIONS[variation % VARIATIONS.length] ?? VARIATIONS[0];
+  const flip = free.side && turn.flip;
+  return {
+    ...plan,
+    side: flip ? (plan.side === 'left' ? 'right' : 'left') : plan.side,
+    palette: free.hue ? withHue(plan.palette, plan.palette.from.h + turn.hueTurn) : plan.palette,
+    subjectScale: plan.subjectScale * turn.subjectScale,
+    textScale: plan.textScale * turn.textScale,
+    adjust: { ...plan.adjust, brightness: plan.adjust.brightness * turn.brightness },
   };
 }
 

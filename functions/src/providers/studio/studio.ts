@@ -6,7 +6,7 @@ import { indexKeywords } from './keywords';
 import { fromRgb, type Hsl, hex, seededPalette } from './palette';
 import { planOf } from './plan-chunk';
 import { renderScene } from './render';
-import { DEFAULT_ADJUST, planScene, type ReferenceHints, type ScenePlan } from './scene';
+import { DEFAULT_ADJUST, planScene, type ReferenceHints, type ScenePlan, varyScene } from './scene';
 
 let indexing: Promise<ReturnType<typeof indexKeywords>> | undefined;
 /** emojilib's keywords, indexed once per process. */
@@ -53,15 +53,19 @@ export async function referenceHints(references: ImageData[]): Promise<Reference
   }
 }
 
-/** A new thumbnail: the prompt's scene, shaped by the references, with the people cut out. */
+/**
+ * A new thumbnail: the prompt's scene, shaped by the references, with the people cut out.
+ * Each `variation` of a request is a different picture (see varyScene).
+ */
 export async function createThumbnail(
   prompt: string,
   references: ImageData[],
   people: ImageData[],
+  variation = 0,
 ): Promise<Uint8Array> {
   const [index, hints] = await Promise.all([keywordIndex(), referenceHints(references)]);
   // People stand on the right, as on most thumbnails, unless the prompt says otherwise.
-  const plan = planScene(prompt, index, people.length > 0 ? { ...hints, side: undefined } : hints);
+  const plan = planScene(prompt, index, people.length > 0 ? { ...hints, side: undefined } : hints, variation);
   return renderScene(plan, people);
 }
 
@@ -82,18 +86,21 @@ const emptyPlan = (seed: string): ScenePlan => ({
 /**
  * The image with the request applied. A studio image is re-rendered from the scene it carries,
  * changed as asked (brighter, text bigger or new, another colour, zoom, something removed...);
- * any other image is changed as pixels, with what is added drawn over it.
+ * any other image is changed as pixels, with what is added drawn over it. An edit's variations
+ * keep the image's layout and colours, and differ in sizes and lightness.
  */
 export async function editThumbnail(
   prompt: string,
   image: ImageData,
   people: ImageData[],
+  variation = 0,
 ): Promise<Uint8Array> {
   const index = await keywordIndex();
   const ops = parseEdit(prompt);
   const plan = planOf(image.bytes);
-  if (plan) return renderScene(applyEdit(plan, ops, index), people);
-  const edited = applyEdit(emptyPlan(prompt), ops, index);
+  const vary = (scene: ScenePlan) => varyScene(scene, variation, { side: false, hue: false });
+  if (plan) return renderScene(vary(applyEdit(plan, ops, index)), people);
+  const edited = vary(applyEdit(emptyPlan(prompt), ops, index));
   // With no palette to change, a colour asked for tints the photo; "another colour" turns its hues.
   if (ops.colour === 'another') edited.adjust.hue = 120;
   const tint = ops.colour && ops.colour !== 'another' ? hex(ops.colour) : undefined;
