@@ -36,8 +36,8 @@ export interface ApiServerOptions {
     verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
     health(): Promise<Record<string, string>>;
     queueStats(): Record<string, number>;
-    /** SQS SendMessage, answered by the in-process queue. */
-    sendToQueue(body: string): { MessageId: string; MD5OfMessageBody: string };
+    /** SQS, answered by the in-process queue. */
+    queue: LocalSqs;
   };
 }
 
@@ -127,7 +127,7 @@ export function createApiServer(options: ApiServerOptions): Server {
         res.writeHead(403, { 'content-type': 'application/x-amz-json-1.0' });
         return res.end(JSON.stringify({ __type: 'AccessDenied', message: 'The request is not signed.' }));
       }
-      return answerSqs(req, res, body, runtime.sendToQueue);
+      return answerSqs(req, res, body, runtime.queue);
     }
 
     if (url.pathname.startsWith('/api/')) {
@@ -194,21 +194,24 @@ export function compressed(
   return { body };
 }
 
-/** The one SQS call our functions make (SendMessage, AWS JSON 1.0 protocol). */
-function answerSqs(
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer,
-  send: (body: string) => { MessageId: string; MD5OfMessageBody: string },
-) {
+/** What the in-process queue answers of SQS. */
+export interface LocalSqs {
+  send(body: string): { MessageId: string; MD5OfMessageBody: string };
+  changeVisibility(receiptHandle: string, seconds: number): boolean;
+}
+
+/** The SQS calls our functions make (SendMessage, ChangeMessageVisibility; AWS JSON 1.0 protocol). */
+function answerSqs(req: IncomingMessage, res: ServerResponse, body: Buffer, queue: LocalSqs) {
   const target = String(req.headers['x-amz-target'] ?? '');
-  if (target !== 'AmazonSQS.SendMessage') {
-    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-    return res.end(
-      JSON.stringify({ __type: 'UnsupportedOperation', message: `${target} is not supported locally` }),
-    );
+  const answer = (status: number, payload: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+    res.end(JSON.stringify(payload));
+  };
+  const input = JSON.parse(body.toString('utf8'));
+  if (target === 'AmazonSQS.SendMessage') return answer(200, queue.send(input.MessageBody));
+  if (target === 'AmazonSQS.ChangeMessageVisibility') {
+    if (queue.changeVisibility(input.ReceiptHandle, input.VisibilityTimeout)) return answer(200, {});
+    return answer(400, { __type: 'ReceiptHandleIsInvalid', message: 'The receipt handle is not in flight.' });
   }
-  const input = JSON.parse(body.toString('utf8')) as { MessageBody: string };
-  res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
-  res.end(JSON.stringify(send(input.MessageBody)));
+  return answer(400, { __type: 'UnsupportedOperation', message: `${target} is not supported locally` });
 }

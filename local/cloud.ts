@@ -163,7 +163,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       jwks,
       isSignedByApp: (request, service) => isSignedBy(request, S3RVER_CREDENTIALS, service),
       verify: (authorization) => verifier.verify(authorization),
-      sendToQueue: (body) => queue.send(body),
+      queue,
       queueStats: () => queue.stats(),
       health: async () => ({
         api: 'up',

@@ -35,6 +35,8 @@ export class LocalJobQueue {
   private stopped = false;
   private delivered = 0;
   private idleWaiters: (() => void)[] = [];
+  /** Visibility timeouts the worker set on the messages it holds, by receipt handle (ChangeMessageVisibility). */
+  private readonly visibilityChanges = new Map<string, number>();
 
   constructor(
     private readonly loadWorker: () => Promise<Worker>,
@@ -47,6 +49,17 @@ export class LocalJobQueue {
     this.waiting.push(message);
     setImmediate(() => this.pump());
     return { MessageId: message.messageId, MD5OfMessageBody: createHash('md5').update(body).digest('hex') };
+  }
+
+  /**
+   * ChangeMessageVisibility on a message being delivered: a failed delivery comes back after this
+   * many seconds instead of the queue's timeout, but never later than that timeout, so the local
+   * cloud keeps its own short retry delay. False for a handle that is not being delivered.
+   */
+  changeVisibility(receiptHandle: string, seconds: number): boolean {
+    if (!this.visibilityChanges.has(receiptHandle)) return false;
+    this.visibilityChanges.set(receiptHandle, Math.min(seconds * 1000, this.options.visibilityTimeoutMs));
+    return true;
   }
 
   /** Resolves when no message is waiting, running or due for a retry. */
@@ -94,6 +107,7 @@ export class LocalJobQueue {
     message.receiveCount++;
     this.delivered++;
     let failed: boolean;
+    this.visibilityChanges.set(message.messageId, this.options.visibilityTimeoutMs);
     try {
       const worker = await this.loadWorker();
       const response = await worker({ Records: [this.toRecord(message)] });
@@ -102,6 +116,8 @@ export class LocalJobQueue {
       console.error('[local queue] worker failed:', error);
       failed = true;
     }
+    const retryAfterMs = this.visibilityChanges.get(message.messageId) ?? this.options.visibilityTimeoutMs;
+    this.visibilityChanges.delete(message.messageId);
     if (!failed) return;
     if (message.receiveCount >= this.options.maxReceiveCount) {
       this.deadLetters.push(message);
@@ -112,7 +128,7 @@ export class LocalJobQueue {
       this.timers.delete(timer);
       this.waiting.push(message);
       this.pump();
-    }, this.options.visibilityTimeoutMs);
+    }, retryAfterMs);
     this.timers.add(timer);
   }
 

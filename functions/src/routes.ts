@@ -15,8 +15,11 @@ export interface FunctionAccess {
    * them, `delete` also deletes them.
    */
   bucket?: 'read' | 'write' | 'delete';
-  /** Send to the generation queue (`JOBS_QUEUE_URL`). */
-  queue?: boolean;
+  /**
+   * The generation queue (`JOBS_QUEUE_URL`): `send` enqueues jobs; `retry` is for the function the
+   * queue delivers to, which may bring a failed delivery back sooner (ChangeMessageVisibility).
+   */
+  queue?: 'send' | 'retry';
   /** Read these groups of keys (`secretGroups`: provider keys, Stripe keys), each its own secret. */
   secrets?: readonly SecretGroup[];
 }
@@ -40,7 +43,7 @@ export const apiFunctions = {
     // a revoked public link is deleted.
     deletesFrom: ['limits', 'shares'],
     bucket: 'delete',
-    queue: true,
+    queue: 'send',
     secrets: ['providers'],
   },
   uploads: { tables: ['limits'], bucket: 'write' },
@@ -60,6 +63,7 @@ export const backgroundFunctions = {
     tables: ['conversations', 'messages', 'credits', 'models'],
     // A job that lost its settle deletes the images it stored.
     bucket: 'delete',
+    queue: 'retry',
     secrets: ['providers'],
   },
   /** Every 5 minutes: refunds jobs that never settled. */

@@ -98,7 +98,9 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, 
     expect(allows('s3:PutObjectTagging', bucketId)).toBe(level >= 1);
     expect(allows('s3:DeleteObject', bucketId)).toBe(level >= 2);
     expect(env[JOBS_QUEUE_URL_ENV] !== undefined).toBe(!!access.queue);
-    expect(allows('sqs:SendMessage', queueId)).toBe(!!access.queue);
+    expect(allows('sqs:SendMessage', queueId)).toBe(access.queue === 'send');
+    // The worker brings a failed delivery back in about a minute instead of the visibility timeout.
+    expect(allows('sqs:ChangeMessageVisibility', queueId)).toBe(access.queue === 'retry');
     for (const group of Object.keys(secretGroups) as SecretGroup[]) {
       const declared = (access.secrets ?? []).includes(group);
       const secretId = logicalId(stack.secrets.secrets[group]);

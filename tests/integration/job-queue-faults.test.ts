@@ -21,7 +21,10 @@ beforeAll(async () => {
       LOCAL_WORKER_CONCURRENCY: String(CONCURRENCY),
       // Long enough that a burst's jobs would overlap without the cap.
       LOCAL_PROVIDER_DELAY_MS: '1000',
-      LOCAL_QUEUE_RETRY_MS: '200',
+      // The queue's own retry delay is long: a failed job comes back soon only because the worker
+      // asks for it (ChangeMessageVisibility after JOB_RETRY_DELAY_SECONDS).
+      LOCAL_QUEUE_RETRY_MS: '600000',
+      JOB_RETRY_DELAY_SECONDS: '1',
       LEGIBILITY_CHECK: 'false',
       LIKENESS_CHECK: 'false',
     },

@@ -1,5 +1,6 @@
 import { jobMessageSchema } from '@thumbnail-studio/contract';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { retryJobAfter } from '../adapters/job-queue';
 import { JOB_MAX_DELIVERIES } from '../core/jobs';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -33,6 +34,18 @@ const isLastDelivery = (record: SQSEvent['Records'][number]) =>
   Number(record.attributes?.ApproximateReceiveCount ?? JOB_MAX_DELIVERIES) >= JOB_MAX_DELIVERIES;
 
 /**
+ * Asks the queue to deliver a failed record again after `JOB_RETRY_DELAY_SECONDS`. If that call fails too, the
+ * record still comes back, after the queue's whole visibility timeout.
+ */
+async function retrySoon(record: SQSEvent['Records'][number]) {
+  try {
+    await retryJobAfter(record.receiptHandle, settings().JOB_RETRY_DELAY_SECONDS);
+  } catch (error) {
+    logger.warn('the retry waits out the visibility timeout', { messageId: record.messageId, error });
+  }
+}
+
+/**
  * The generation worker (SQS, batch size 1). A record that fails for an
  * infrastructure reason (before the job is claimed, or a transient one before
  * its last delivery) is reported back so SQS retries only that record;
@@ -55,6 +68,7 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
     } catch (error) {
       logger.error('job will be retried', { jobId: job.data.jobId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });
+      await retrySoon(record);
       continue;
     }
     // After the job: its image is out and its credit settled; these never fail the record. The

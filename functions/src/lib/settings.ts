@@ -54,6 +54,12 @@ const productSettings = z.object({
    * refunds the job itself; a little under the worker Lambda's 10-minute timeout.
    */
   JOB_DEADLINE_MS: millis(9 * 60_000),
+  /**
+   * How long a failed delivery of a job waits before the queue delivers it again: about a minute,
+   * so a transient failure costs the creator a short wait, not the queue's whole visibility
+   * timeout (set long so that a live run is never delivered twice).
+   */
+  JOB_RETRY_DELAY_SECONDS: count(60),
   /** Per-user limits, per minute (0 turns one off): sends, presigned uploads, video thumbnails, new conversations, shares. */
   RATE_LIMIT_SENDS_PER_MINUTE: count(20),
   RATE_LIMIT_UPLOADS_PER_MINUTE: count(60),

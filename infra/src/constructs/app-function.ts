@@ -212,10 +212,14 @@ export class AppFunction extends NodejsFunction {
     return this;
   }
 
-  /** Grants SendMessage on a queue and passes its URL in `envVar`. */
-  bindQueue(queue: IQueue, envVar: string): this {
+  /**
+   * Passes a queue's URL in `envVar` and grants `send` (SendMessage) or, to the function the queue
+   * delivers to, `retry` (ChangeMessageVisibility, to bring a failed delivery back sooner).
+   */
+  bindQueue(queue: IQueue, envVar: string, access: 'send' | 'retry'): this {
     this.setBoundEnv(envVar, queue.queueUrl, queue.node.path);
-    queue.grantSendMessages(this);
+    if (access === 'send') queue.grantSendMessages(this);
+    else queue.grant(this, 'sqs:ChangeMessageVisibility');
     return this;
   }
 

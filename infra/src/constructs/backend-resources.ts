@@ -26,7 +26,7 @@ export interface BackendResources {
 export function grantAccess(fn: AppFunction, access: FunctionAccess, resources: BackendResources): void {
   resources.data.bindTables(fn, access);
   if (access.bucket) fn.bindBucket(resources.imagesBucket, IMAGES_BUCKET_ENV, access.bucket);
-  if (access.queue) fn.bindQueue(resources.jobsQueue, JOBS_QUEUE_URL_ENV);
+  if (access.queue) fn.bindQueue(resources.jobsQueue, JOBS_QUEUE_URL_ENV, access.queue);
   for (const group of access.secrets ?? []) {
     fn.bindSecret(resources.secrets[group], secretGroups[group].arnVar);
   }
