@@ -290,49 +290,38 @@ export async function saveImageCheck<K extends keyof ImageChecks>(
   );
 }
 
-/**
- * Hands a job back to the queue's next delivery after a transient failure: only while this
- * delivery still holds it (`started_at` is its claim's), so a settled job or another
- * delivery's claim is left as it is.
- */
-export async function handBackJob(job: StoredMessage): Promise<void> {
+/** Marks a pending job queued again for the queue's next delivery, when `condition` also holds. */
+async function requeuePendingJob(job: StoredMessage, condition = '', values: Record<string, unknown> = {}) {
   await unlessConditionFails(
     ddb.send(
       new UpdateCommand({
         TableName: table(),
         Key: keyOf(job),
         UpdateExpression: 'SET job_state = :queued',
-        ConditionExpression: '#status = :pending AND job_state = :running AND started_at = :started',
+        ConditionExpression: `#status = :pending${condition}`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':queued': 'queued',
-          ':pending': 'pending',
-          ':running': 'running',
-          ':started': job.started_at,
-        },
+        ExpressionAttributeValues: { ':queued': 'queued', ':pending': 'pending', ...values },
       }),
     ),
   );
 }
 
 /**
+ * Hands a job back to the queue's next delivery after a transient failure: only while this
+ * delivery still holds it (`started_at` is its claim's), so a settled job or another
+ * delivery's claim is left as it is.
+ */
+export const handBackJob = (job: StoredMessage) =>
+  requeuePendingJob(job, ' AND job_state = :running AND started_at = :started', {
+    ':running': 'running',
+    ':started': job.started_at,
+  });
+
+/**
  * Hands a pending job back to the queue's next delivery, whoever held it.
  * Only for the local cloud's restart, when no worker of the previous run is alive.
  */
-export async function releaseJob(job: StoredMessage): Promise<void> {
-  await unlessConditionFails(
-    ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keyOf(job),
-        UpdateExpression: 'SET job_state = :queued',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':queued': 'queued', ':pending': 'pending' },
-      }),
-    ),
-  );
-}
+export const releaseJob = (job: StoredMessage) => requeuePendingJob(job);
 
 /**
  * A transaction item that settles a pending job once: `set` writes its
