@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
+import { SDK_MAX_ATTEMPTS } from '../../functions/src/lib/sdk-clients';
 import { HANG_UP_FAULT_KEY } from '../../local/s3-gate';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
@@ -44,8 +45,12 @@ async function newUser(name: string) {
 }
 
 /** Drops the connection of every storage request whose key matches `keyPattern` (see the storage gate). */
-const hangUpStorage = (keyPattern: string) =>
-  putObject(cloud.runtime, HANG_UP_FAULT_KEY, new TextEncoder().encode(JSON.stringify({ keyPattern })));
+const hangUpStorage = (keyPattern: string, count?: number) =>
+  putObject(
+    cloud.runtime,
+    HANG_UP_FAULT_KEY,
+    new TextEncoder().encode(JSON.stringify({ keyPattern, count })),
+  );
 
 describe('the job queue against transient failures and bursts', () => {
   it('sends a job whose images could not be stored back to the queue, and it ends done with its credit committed once', async () => {
@@ -68,6 +73,22 @@ describe('the job queue against transient failures and bursts', () => {
       [ledgerKeys.initialGrant, ledgerKeys.job(jobId).reserve, ledgerKeys.job(jobId).commit].sort(),
     );
     expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('sends back an edit whose earlier image could not be read, and the next delivery edits that image', async () => {
+    const { api, send, userId } = await newUser('hang-up-read');
+    const first = await send({ content: 'A red fox in the snow' });
+    expect(await waitForSettled(api, first.body.assistantMessage.id)).toMatchObject({ status: 'done' });
+    // The SDK's every attempt to read the earlier image loses its connection, once over.
+    await hangUpStorage(`^images/${userId}/${first.body.assistantMessage.id}/`, SDK_MAX_ATTEMPTS);
+
+    const edit = await send({ content: 'Make it brighter' });
+    const done = await waitForSettled(api, edit.body.assistantMessage.id, 90_000);
+
+    // Skipping the unreadable image would have drawn a new picture instead of editing it.
+    expect(done).toMatchObject({ status: 'done', is_image_message: true, is_edit: true });
+    const { balance, sum } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    expect([balance, sum]).toEqual([1, 1]);
   });
 
   it(`runs at most ${CONCURRENCY} jobs at once; the others wait in the queue`, async () => {

@@ -2,6 +2,7 @@ import type { ChatTurn, ImageData, Person } from '@thumbnail-studio/providers';
 import { getBlob } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { contextKeysOf } from '../core/messages';
+import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
 import { listRecentMessages } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
@@ -18,11 +19,16 @@ export const toChatTurns = (messages: StoredMessage[]): ChatTurn[] =>
     hasImages: contextKeysOf(message).length > 0 || Boolean(message.edit_from),
   }));
 
-/** Reads images from S3; one that can't be read is skipped, and the job goes on without it. */
+/**
+ * Reads images from S3; one that can't be read is skipped, and the job goes on without it, unless
+ * the failure is transient: then the read fails, and the job goes back to the queue.
+ */
 async function loadImages(keys: string[]): Promise<ImageData[]> {
   const loaded = await Promise.all(
     keys.map((key) =>
       getBlob(key).catch((error) => {
+        // A storage failure that a later delivery may not meet hands the job back, not the image.
+        if (isTransientError(error)) throw error;
         logger.warn('image unreadable; skipped', { key, error });
         return undefined;
       }),
