@@ -301,12 +301,17 @@ describe('a refunded payment', () => {
 });
 
 describe('a refund that arrives before the grant', () => {
-  it('is recorded, and the paid event then grants only the share not refunded', async () => {
-    const { api, userId } = await newUser('refund-first');
-    const { sessionId } = await checkout(api, 'pro');
+  /** A checkout paid for whose paid event the stand-in holds back, to be delivered late. */
+  async function paidWithEventHeld(api: Api, packageId: string) {
+    const { sessionId } = await checkout(api, packageId);
     await paySession(runtime, sessionId, { holdEvent: true });
     const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    return { sessionId, paid, session: await stripe.checkout.sessions.retrieve(sessionId) };
+  }
+
+  it('is recorded, and the paid event then grants only the share not refunded', async () => {
+    const { api, userId } = await newUser('refund-first');
+    const { sessionId, paid, session } = await paidWithEventHeld(api, 'pro');
     const { charge } = await stripe.refunds.create({
       payment_intent: String(session.payment_intent),
       amount: 100,
@@ -328,10 +333,7 @@ describe('a refund that arrives before the grant', () => {
 
   it('leaves a wholly refunded payment granting nothing, through the success page and the late event', async () => {
     const { api, userId } = await newUser('refund-verify');
-    const { sessionId } = await checkout(api, 'popular');
-    await paySession(runtime, sessionId, { holdEvent: true });
-    const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const { sessionId, paid, session } = await paidWithEventHeld(api, 'popular');
     const { charge } = await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     await deliveredEvents(runtime, 'charge.refunded', String(charge));
 
@@ -349,10 +351,7 @@ describe('a refund that arrives before the grant', () => {
 
   it('ends the same whichever of grant and refund wins a race', async () => {
     const { api, userId } = await newUser('refund-race');
-    const { sessionId } = await checkout(api, 'pro');
-    await paySession(runtime, sessionId, { holdEvent: true });
-    const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const { sessionId, paid, session } = await paidWithEventHeld(api, 'pro');
     const verify = () => api('GET', `/api/verify-session/${sessionId}`);
 
     const [{ charge }] = await Promise.all([
