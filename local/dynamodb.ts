@@ -228,7 +228,7 @@ export function createTableInput(name: string, table: TableDefinition): CreateTa
   const index = (i: IndexDefinition) => ({
     IndexName: i.name,
     KeySchema: keySchema(i.partitionKey, i.sortKey),
-    Projection: { ProjectionType: 'ALL' as const },
+    Projection: { ProjectionType: i.projection === 'keys' ? ('KEYS_ONLY' as const) : ('ALL' as const) },
   });
   const local = indexesOf(table)
     .filter((i) => i.kind === 'local')

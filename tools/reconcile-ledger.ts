@@ -1,5 +1,6 @@
 /**
- * `npm run reconcile`: checks the credit ledger, the same check the hourly reconciler runs in AWS.
+ * `npm run reconcile`: checks the credit ledger, the same check the reconciler runs in AWS: the whole
+ * ledger by default, as its daily run does, or with `--recent` only the users its hourly run reads.
  * Every reserve must end in exactly one commit or refund (once past the grace period, as a job may
  * still be running), no settlement may stand without its reserve, and every balance must equal the
  * sum of its entries. Prints each finding and exits 1 when there are any.
@@ -8,11 +9,13 @@
  *   npm run reconcile -- --data-dir /tmp/cloud         another local cloud's data folder
  *   npm run reconcile -- --table <credits table name>  AWS, with the default credentials and region
  *   npm run reconcile -- --grace-minutes 0             flag every unsettled reserve, however young
+ *   npm run reconcile -- --recent                      only the users with entries in the last hours
  */
 import { parseArgs } from 'node:util';
 import { targetTable } from './target-table';
 
-const USAGE = 'usage: npm run reconcile -- [--data-dir <dir> | --table <name>] [--grace-minutes <minutes>]';
+const USAGE =
+  'usage: npm run reconcile -- [--data-dir <dir> | --table <name>] [--grace-minutes <minutes>] [--recent]';
 
 function fail(message: string, code = 2): never {
   console.error(message);
@@ -26,6 +29,7 @@ function readOptions() {
         'data-dir': { type: 'string' },
         table: { type: 'string' },
         'grace-minutes': { type: 'string' },
+        recent: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -37,7 +41,8 @@ function readOptions() {
     if (graceMinutes !== undefined && !(Number.isFinite(graceMinutes) && graceMinutes >= 0)) {
       fail(`--grace-minutes must be a number of minutes, 0 or more (got "${grace}")\n${USAGE}`);
     }
-    return { dataDir: values['data-dir'], table: values.table, graceMinutes };
+    const mode = values.recent ? ('recent' as const) : ('full' as const);
+    return { dataDir: values['data-dir'], table: values.table, graceMinutes, mode };
   } catch (error) {
     fail(`${(error as Error).message}\n${USAGE}`);
   }
@@ -52,9 +57,10 @@ async function main() {
   const { describeFinding } = await import('../functions/src/core/ledger-reconciliation');
   const graceMs = options.graceMinutes === undefined ? defaultGraceMs() : options.graceMinutes * 60_000;
 
-  const report = await reconcileLedger({ graceMs });
+  const report = await reconcileLedger({ graceMs, mode: options.mode });
+  const whose = options.mode === 'recent' ? 'users with entries in the last hours' : 'users';
   console.log(
-    `Checked ${where}: ${report.usersChecked} users, ${report.entriesChecked} entries, grace ${graceMs / 60_000} min.`,
+    `Checked ${where}: ${report.usersChecked} ${whose}, ${report.entriesChecked} entries, grace ${graceMs / 60_000} min.`,
   );
   if (report.unsettledWithinGrace > 0) {
     console.log(

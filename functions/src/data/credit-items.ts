@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ledgerHourOf } from '../core/ledger-hours';
 import { ddb } from '../lib/clients';
 import { tableName } from './dynamo';
 
@@ -30,7 +31,10 @@ export const balanceChange = (
   },
 });
 
-/** A transaction item that writes a ledger entry once: its key is the guard. */
+/**
+ * A transaction item that writes a ledger entry once: its key is the guard. `ledger_hour` files
+ * it under the hour it was written in, where the hourly ledger check finds its user.
+ */
 export const ledgerEntry = (
   userId: string,
   sk: string,
@@ -38,21 +42,25 @@ export const ledgerEntry = (
   reason: string,
   jobId?: string,
   extra: Record<string, unknown> = {},
-) => ({
-  Put: {
-    TableName: creditsTable(),
-    Item: {
-      ...extra,
-      user_id: userId,
-      sk,
-      amount,
-      reason,
-      job_id: jobId,
-      created_at: new Date().toISOString(),
+) => {
+  const createdAt = new Date().toISOString();
+  return {
+    Put: {
+      TableName: creditsTable(),
+      Item: {
+        ...extra,
+        user_id: userId,
+        sk,
+        amount,
+        reason,
+        job_id: jobId,
+        created_at: createdAt,
+        ledger_hour: ledgerHourOf(createdAt),
+      },
+      ConditionExpression: 'attribute_not_exists(sk)',
     },
-    ConditionExpression: 'attribute_not_exists(sk)',
-  },
-});
+  };
+};
 
 /** The stored balance, or undefined before the account is opened. */
 export async function readBalance(userId: string): Promise<number | undefined> {

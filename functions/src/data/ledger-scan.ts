@@ -3,6 +3,7 @@ import type { CreditAccount, StoredLedgerEntry } from '../core/ledger-reconcilia
 import { ddb } from '../lib/clients';
 import { balanceKey, creditsTable } from './credit-items';
 import { queryAll } from './dynamo';
+import { tables } from './tables';
 
 type CreditItem = Record<string, unknown> & { user_id: string; sk: string };
 
@@ -65,4 +66,23 @@ export async function readCreditAccount(userId: string): Promise<CreditAccount> 
     ConsistentRead: true,
   });
   return toAccount(userId, items);
+}
+
+/**
+ * The users who wrote ledger entries in the given hours (`ledgerHourOf`), each once, read from
+ * the sparse `by-hour` index: the hourly check reads these users' accounts instead of the table.
+ */
+export async function usersWithEntriesIn(hours: readonly string[]): Promise<string[]> {
+  const users = new Set<string>();
+  for (const hour of hours) {
+    const items = await queryAll<{ user_id: string }>({
+      TableName: creditsTable(),
+      IndexName: tables.credits.indexes.byHour.name,
+      KeyConditionExpression: 'ledger_hour = :hour',
+      ExpressionAttributeValues: { ':hour': hour },
+      ProjectionExpression: 'user_id',
+    });
+    for (const { user_id } of items) users.add(user_id);
+  }
+  return [...users];
 }

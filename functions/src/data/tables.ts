@@ -14,6 +14,8 @@ export interface IndexDefinition {
   kind: 'local' | 'global';
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
+  /** `keys` copies only the table's and the index's keys into the index. @default all attributes */
+  projection?: 'keys';
 }
 
 export interface TableDefinition {
@@ -86,12 +88,21 @@ export const tables = {
    * Per user: one `balance` item, the ledger entries (`ledger#<key>`) that add up to it, and one
    * `payment#<session>` item per purchase (what was refunded or disputed, and taken back).
    * `byCreated` is sparse (only entries carry `created_at`) and lists the history newest first.
+   * `byHour` is sparse too (only entries carry `ledger_hour`, the hour they were written in) and
+   * holds only keys: it lists the users who wrote entries in an hour, for the hourly ledger check.
    */
   credits: {
     partitionKey: S('user_id'),
     sortKey: S('sk'),
     indexes: {
       byCreated: { name: 'by-created', kind: 'global', partitionKey: S('user_id'), sortKey: S('created_at') },
+      byHour: {
+        name: 'by-hour',
+        kind: 'global',
+        partitionKey: S('ledger_hour'),
+        sortKey: S('user_id'),
+        projection: 'keys',
+      },
     },
     envVar: 'CREDITS_TABLE',
   },

@@ -20,15 +20,20 @@ export function reconcileGraceMs(env: Record<string, unknown> = process.env): nu
   return RECONCILE_GRACE_MS ?? defaultGraceMs();
 }
 
+/** What a schedule passes: `recent` (the hourly check) or `full` (the daily one, and the default). */
+const eventSchema = z.object({ mode: z.optional(z.enum(['full', 'recent'])) });
+
 /**
- * Runs on a schedule: checks the whole credit ledger. Every run logs the number
- * of findings in one field, which a metric filter turns into the metric the
- * alarm watches; the findings themselves are quoted for whoever looks.
+ * Runs on two schedules: every hour over the users with new entries, every day over the whole
+ * credit ledger. Every run logs the number of findings in one field, which a metric filter turns
+ * into the metric the alarm watches; the findings themselves are quoted for whoever looks.
  */
-export async function handler(_event?: unknown, context?: Context) {
+export async function handler(event?: unknown, context?: Context) {
   if (context) logger.addContext(context);
-  const report = await reconcileLedger({ graceMs: reconcileGraceMs() });
+  const mode = eventSchema.parse(event ?? {}).mode ?? 'full';
+  const report = await reconcileLedger({ graceMs: reconcileGraceMs(), mode });
   const summary = {
+    mode,
     [LEDGER_FINDINGS_LOG_FIELD]: report.findings.length,
     users_checked: report.usersChecked,
     entries_checked: report.entriesChecked,

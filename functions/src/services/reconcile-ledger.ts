@@ -1,5 +1,11 @@
-import { type AccountCheck, checkCreditAccount, type LedgerFinding } from '../core/ledger-reconciliation';
-import { readCreditAccount, scanCreditAccounts } from '../data/ledger-scan';
+import { hoursToCheck } from '../core/ledger-hours';
+import {
+  type AccountCheck,
+  type CreditAccount,
+  checkCreditAccount,
+  type LedgerFinding,
+} from '../core/ledger-reconciliation';
+import { readCreditAccount, scanCreditAccounts, usersWithEntriesIn } from '../data/ledger-scan';
 import { settings } from '../lib/settings';
 
 /** The sweeper refunds a stuck job within a few sweeps of its deadline; past that, a reserve is lost. */
@@ -8,9 +14,17 @@ const SWEEPER_MARGIN_MS = 15 * 60_000;
 /** How long a reserve may stay unsettled unless told otherwise: the sweeper's deadline plus a few sweeps. */
 export const defaultGraceMs = () => settings().JOB_STUCK_AFTER_MS + SWEEPER_MARGIN_MS;
 
+/**
+ * `full` reads every account in the table; `recent` only the accounts with entries in the hours
+ * `hoursToCheck` names: new entries, and reserves that outgrew the grace period since the last run.
+ */
+export type ReconciliationMode = 'full' | 'recent';
+
 export interface ReconciliationOptions {
   /** How long a reserve may stay unsettled: its job may still be running or waiting for the sweeper. */
   graceMs: number;
+  /** @default 'full' */
+  mode?: ReconciliationMode;
   now?: number;
   /** Scan page size (tests use small pages to cross page boundaries); DynamoDB's 1 MB pages by default. */
   pageSize?: number;
@@ -35,16 +49,30 @@ async function confirmedCheck(first: AccountCheck, userId: string, now: number, 
   return checkCreditAccount(await readCreditAccount(userId), now, graceMs);
 }
 
-/** Checks every account in the credits table: each reserve settled once, each balance equal to its ledger. */
+/** The accounts of the users with entries in the hours the recent check reads, one at a time. */
+async function* recentCreditAccounts(now: number, graceMs: number): AsyncGenerator<CreditAccount> {
+  for (const userId of await usersWithEntriesIn(hoursToCheck(now, graceMs))) {
+    yield await readCreditAccount(userId);
+  }
+}
+
+/**
+ * Checks the accounts `mode` names (every account by default): each reserve settled once, each
+ * balance equal to its ledger.
+ */
 export async function reconcileLedger(options: ReconciliationOptions): Promise<ReconciliationReport> {
   const now = options.now ?? Date.now();
+  const accounts =
+    options.mode === 'recent'
+      ? recentCreditAccounts(now, options.graceMs)
+      : scanCreditAccounts(options.pageSize);
   const report: ReconciliationReport = {
     usersChecked: 0,
     entriesChecked: 0,
     unsettledWithinGrace: 0,
     findings: [],
   };
-  for await (const account of scanCreditAccounts(options.pageSize)) {
+  for await (const account of accounts) {
     const first = checkCreditAccount(account, now, options.graceMs);
     const check = await confirmedCheck(first, account.userId, now, options.graceMs);
     report.usersChecked++;

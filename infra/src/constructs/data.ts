@@ -63,7 +63,7 @@ export class Data extends Construct {
             indexName: index.name,
             partitionKey: attribute(index.partitionKey),
             sortKey: index.sortKey && attribute(index.sortKey),
-            projectionType: ProjectionType.ALL,
+            projectionType: index.projection === 'keys' ? ProjectionType.KEYS_ONLY : ProjectionType.ALL,
           });
         }
       }

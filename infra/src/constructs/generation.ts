@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { type Alarm, ComparisonOperator, type Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { FilterPattern, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,6 +11,7 @@ import { DEFAULT_WORKER_CONCURRENCY, JOB_MAX_DELIVERIES } from '../../../functio
 import { LEDGER_FINDINGS_LOG_FIELD } from '../../../functions/src/core/ledger-reconciliation';
 import { tables } from '../../../functions/src/data/tables';
 import { backgroundFunctions } from '../../../functions/src/routes';
+import type { ReconciliationMode } from '../../../functions/src/services/reconcile-ledger';
 import { AppFunction } from './app-function';
 import { type BackendResources, grantAccess } from './backend-resources';
 
@@ -48,8 +49,10 @@ export const JOB_STUCK_AFTER = Duration.seconds(
   JOBS_MAX_RECEIVE_COUNT * JOBS_VISIBILITY_TIMEOUT.toSeconds() + WORKER_TIMEOUT.toSeconds() + 5 * 60,
 );
 export const SWEEP_INTERVAL = Duration.minutes(5);
-/** How often the ledger check runs. */
+/** How often the ledger check reads the users with new entries. */
 export const RECONCILE_INTERVAL = Duration.hours(1);
+/** How often the ledger check reads the whole credits table. */
+export const FULL_RECONCILE_INTERVAL = Duration.days(1);
 /**
  * How long a reserve may go unsettled before the ledger check calls it lost: until the sweeper
  * may refund it, plus two sweeps. Derived from the constants above, so it follows them.
@@ -162,7 +165,9 @@ export class Generation extends Construct {
 
   /**
    * The scheduled ledger check: every reserve settled exactly once, every balance equal to its
-   * ledger. It only reads, so it gets read access alone (not the read-write `grantAccess` gives).
+   * ledger. Every hour it reads the users with new entries, every day the whole table (given
+   * Lambda's longest timeout, for a table of a few GB). It only reads, so it gets read access alone
+   * (not the read-write `grantAccess` gives).
    * Each run logs its count of findings; a metric filter makes that a metric, and an alarm fires
    * on any finding, or when the check itself fails.
    */
@@ -171,17 +176,24 @@ export class Generation extends Construct {
       entry: join(props.handlersDir, 'reconciler.ts'),
       description:
         'Checks that every credit reserve settled exactly once and every balance equals its ledger',
-      timeout: Duration.minutes(5),
+      timeout: Duration.minutes(15),
       logRetention: props.logRetention,
       environment: { RECONCILE_GRACE_MS: String(RECONCILE_GRACE.toMilliseconds()) },
     });
     for (const name of backgroundFunctions.reconciler.tables) {
       reconciler.bindTable(props.resources.data.tables[name], tables[name].envVar, { scan: true });
     }
+    const run = (mode: ReconciliationMode) =>
+      new LambdaFunction(reconciler, { retryAttempts: 0, event: RuleTargetInput.fromObject({ mode }) });
     new Rule(this, 'ReconcileSchedule', {
-      description: 'Runs the credit ledger check',
+      description: 'Runs the credit ledger check over the users with new entries',
       schedule: Schedule.rate(RECONCILE_INTERVAL),
-      targets: [new LambdaFunction(reconciler, { retryAttempts: 0 })],
+      targets: [run('recent')],
+    });
+    new Rule(this, 'FullReconcileSchedule', {
+      description: 'Runs the credit ledger check over the whole credits table',
+      schedule: Schedule.rate(FULL_RECONCILE_INTERVAL),
+      targets: [run('full')],
     });
     const findings = new MetricFilter(this, 'LedgerFindingsMetric', {
       logGroup: reconciler.logGroup,
