@@ -68,7 +68,10 @@ export const backgroundFunctions = {
   },
   /** Every 5 minutes: refunds jobs that never settled. */
   sweeper: { tables: ['messages', 'credits'] },
-  /** Every hour: checks that every reserve settled once and every balance equals its ledger. Reads only. */
+  /**
+   * Every hour for the users with new entries, every day for everyone: checks that every reserve
+   * settled once and every balance equals its ledger. Reads only.
+   */
   reconciler: { tables: ['credits'] },
 } as const satisfies Record<string, FunctionAccess>;
 

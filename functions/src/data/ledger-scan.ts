@@ -24,7 +24,7 @@ function toAccount(userId: string, items: readonly CreditItem[]): CreditAccount 
  * Every account in the credits table, one user at a time, read page by page.
  *
  * This is a Scan, and deliberately so: it serves the operator's command and the
- * scheduled check, never a request, and reading the whole table is its job.
+ * daily check, never a request, and reading the whole table is its job.
  * Request paths keep to keys and indexes. A user's items come back together
  * (they share a partition and are read in key order), so only one account is
  * held in memory at a time. Should a user's items ever arrive split, the
