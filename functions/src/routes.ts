@@ -12,7 +12,8 @@ export interface FunctionAccess {
   readOnly?: readonly TableName[];
   /**
    * The images bucket (`IMAGES_BUCKET`): `read` signs and reads objects, `write` also stores
-   * them, `delete` also deletes them.
+   * them, `delete` also deletes them. URLs are signed by a role of the function's own
+   * (`IMAGE_SIGNER_ROLE_ARN`), with a GET, and a PUT from `write` on.
    */
   bucket?: 'read' | 'write' | 'delete';
   /**
