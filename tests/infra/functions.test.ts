@@ -107,7 +107,7 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, 
     const signerId = (env[IMAGE_SIGNER_ROLE_ENV] as { 'Fn::GetAtt'?: [string, string] } | undefined)?.[
       'Fn::GetAtt'
     ]?.[0];
-    expect(signerId !== undefined).toBe(!!access.bucket);
+    expect(signerId !== undefined).toBe(!!access.signsUrls);
     if (signerId) {
       expect(allows('sts:AssumeRole', signerId)).toBe(true);
       const signer = resourcesOf(template, 'AWS::IAM::Role')[signerId] as Resource;

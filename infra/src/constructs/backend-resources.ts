@@ -26,8 +26,8 @@ export interface BackendResources {
  */
 export function grantAccess(fn: AppFunction, access: FunctionAccess, resources: BackendResources): void {
   resources.data.bindTables(fn, access);
-  if (access.bucket) {
-    fn.bindBucket(resources.imagesBucket, IMAGES_BUCKET_ENV, access.bucket);
+  if (access.bucket) fn.bindBucket(resources.imagesBucket, IMAGES_BUCKET_ENV, access.bucket);
+  if (access.bucket && access.signsUrls) {
     fn.bindUrlSigner(resources.imagesBucket, IMAGE_SIGNER_ROLE_ENV, access.bucket);
   }
   if (access.queue) fn.bindQueue(resources.jobsQueue, JOBS_QUEUE_URL_ENV, access.queue);
