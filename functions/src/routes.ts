@@ -11,10 +11,15 @@ export interface FunctionAccess {
   /** Of those, the tables it only reads (`GetItem`, `Query`): no write of any kind. */
   readOnly?: readonly TableName[];
   /**
-   * The images bucket (`IMAGES_BUCKET`): `read` signs and reads objects, `write` also stores
-   * them, `delete` also deletes them.
+   * The images bucket (`IMAGES_BUCKET`): `read` reads objects, `write` also stores them,
+   * `delete` also deletes them.
    */
   bucket?: 'read' | 'write' | 'delete';
+  /**
+   * Hands out presigned URLs of the bucket, signed by a role of the function's own
+   * (`IMAGE_SIGNER_ROLE_ARN`) that may GET, and PUT where `bucket` allows writing.
+   */
+  signsUrls?: true;
   /**
    * The generation queue (`JOBS_QUEUE_URL`): `send` enqueues jobs; `retry` is for the function the
    * queue delivers to, which may bring a failed delivery back sooner (ChangeMessageVisibility).
@@ -30,7 +35,7 @@ export const apiFunctions = {
    * The hot reads (lists, message polling, the balance): no queue, no secrets, no image
    * processing, so its cold start loads none of the send path. Keep reads that need those elsewhere.
    */
-  reads: { tables: ['conversations', 'messages', 'credits'], bucket: 'read' },
+  reads: { tables: ['conversations', 'messages', 'credits'], bucket: 'read', signsUrls: true },
   conversations: {
     // A deleted conversation's public links go with its messages.
     tables: ['conversations', 'messages', 'limits', 'shares'],
@@ -43,12 +48,18 @@ export const apiFunctions = {
     // a revoked public link is deleted.
     deletesFrom: ['limits', 'shares'],
     bucket: 'delete',
+    signsUrls: true,
     queue: 'send',
     secrets: ['providers'],
   },
-  uploads: { tables: ['limits'], bucket: 'write' },
+  uploads: { tables: ['limits'], bucket: 'write', signsUrls: true },
   payments: { tables: ['credits', 'limits'], secrets: ['stripe'] },
-  models: { tables: ['models', 'limits'], deletesFrom: ['models', 'limits'], bucket: 'delete' },
+  models: {
+    tables: ['models', 'limits'],
+    deletesFrom: ['models', 'limits'],
+    bucket: 'delete',
+    signsUrls: true,
+  },
   /**
    * The public pages of shared images, for anyone with a link: reads only (the link, its message,
    * the bytes of a picture made when it was shared), so no request without a token writes anything.

@@ -88,10 +88,11 @@ const capabilitiesOf = (code: string) => ({
       : /function (signedGetUrl|getBlob|blobSize)\(/.test(code)
         ? 'read'
         : undefined,
+  signsUrls: /function (signedGetUrl|signedPutUrl)\(/.test(code),
 });
 
 describe.each(allFunctions)('the %s function’s declared access', (name) => {
-  it('is exactly what its code uses: writes, deletes, scans and the bucket level (each granted in AWS)', () => {
+  it('is exactly what its code uses: writes, deletes, scans, the bucket level and URL signing (each granted in AWS)', () => {
     const access: FunctionAccess = { ...apiFunctions, ...backgroundFunctions }[name as FunctionName];
     const uses = capabilitiesOf((metafiles.get(name) as Metafile & { code: string }).code);
     expect(uses.deletesItems).toBe((access.deletesFrom ?? []).length > 0);
@@ -101,6 +102,8 @@ describe.each(allFunctions)('the %s function’s declared access', (name) => {
     // Only the ledger check scans, and its binding adds the Scan itself (infra/src/constructs/generation.ts).
     expect(uses.scans).toBe(name === 'reconciler');
     expect(uses.bucket).toBe(access.bucket);
+    // Only a function that hands out URLs gets a role to sign them with.
+    expect(uses.signsUrls).toBe(!!access.signsUrls);
   });
 });
 

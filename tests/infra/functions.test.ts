@@ -1,8 +1,14 @@
+import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { tables } from '../../functions/src/data/tables';
 import { type SecretGroup, secretGroups } from '../../functions/src/lib/settings';
-import { IMAGES_BUCKET_ENV, JOBS_QUEUE_URL_ENV } from '../../infra/src/constructs/backend-resources';
 import {
+  IMAGE_SIGNER_ROLE_ENV,
+  IMAGES_BUCKET_ENV,
+  JOBS_QUEUE_URL_ENV,
+} from '../../infra/src/constructs/backend-resources';
+import {
+  type CfnJson,
   deployedFunctions,
   logicalId,
   policyStatementsOf,
@@ -97,6 +103,25 @@ describe.each(functions.map((f) => [f.name, f] as const))('function %s', (name, 
     // Copies are stored tagged pending and untagged once kept: without the right, kept ones would expire.
     expect(allows('s3:PutObjectTagging', bucketId)).toBe(level >= 1);
     expect(allows('s3:DeleteObject', bucketId)).toBe(level >= 2);
+    // URLs are signed by a role of its own, which may do no more than the URLs need.
+    const signerId = (env[IMAGE_SIGNER_ROLE_ENV] as { 'Fn::GetAtt'?: [string, string] } | undefined)?.[
+      'Fn::GetAtt'
+    ]?.[0];
+    expect(signerId !== undefined).toBe(!!access.signsUrls);
+    if (signerId) {
+      expect(allows('sts:AssumeRole', signerId)).toBe(true);
+      const signer = resourcesOf(template, 'AWS::IAM::Role')[signerId] as Resource;
+      const trusted = signer.Properties.AssumeRolePolicyDocument.Statement.map(
+        (s: CfnJson) => s.Principal.AWS,
+      );
+      expect([...referencedIds(trusted)]).toEqual([logicalId(fn.role as unknown as IConstruct)]);
+      const signerActions = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+        .filter((policy) => referencedIds(policy.Properties.Roles).has(signerId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+        .flatMap((s: CfnJson) => (referencedIds(s.Resource).has(bucketId) ? [s.Action].flat() : []))
+        .sort();
+      expect(signerActions).toEqual(level >= 1 ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject']);
+    }
     expect(env[JOBS_QUEUE_URL_ENV] !== undefined).toBe(!!access.queue);
     expect(allows('sqs:SendMessage', queueId)).toBe(access.queue === 'send');
     // The worker brings a failed delivery back in about a minute instead of the visibility timeout.

@@ -1,6 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { SDK_CLIENT_OPTIONS, withoutSdkLogging } from '../lib/sdk-clients';
 import { requireSetting, settings } from '../lib/settings';
+import { type ExpiringCredentials, getUrlLifetime, putUrlSeconds, signerCredentials } from './url-signing';
 
 /**
  * The S3 SDK and its presigner, loaded on first use: they are the largest part of a bundle,
@@ -14,26 +15,45 @@ const sdk = () => {
   return loading;
 };
 
-/** How long a signed upload URL works. */
-export const SIGNED_URL_SECONDS = 15 * 60;
-
-let client: S3Client | undefined;
 /**
- * The S3 client. Checksums only when required: presigned PUTs must not sign
- * a checksum of an empty body (aws-sdk-js-v3#6994), and s3rver can't read
- * aws-chunked streams. Path-style is a setting for s3rver.
+ * An S3 client, with the function's own credentials unless given others. Checksums only when
+ * required: presigned PUTs must not sign a checksum of an empty body (aws-sdk-js-v3#6994), and
+ * s3rver can't read aws-chunked streams. Path-style is a setting for s3rver.
  */
-async function s3(): Promise<S3Client> {
+async function newS3Client(credentials?: ExpiringCredentials): Promise<S3Client> {
   const { S3Client } = await sdk();
-  client ??= withoutSdkLogging(
+  return withoutSdkLogging(
     new S3Client({
       ...SDK_CLIENT_OPTIONS,
       forcePathStyle: settings().S3_FORCE_PATH_STYLE,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(credentials ? { credentials } : {}),
     }),
   );
+}
+
+let client: Promise<S3Client> | undefined;
+/** The S3 client of the function's own reads and writes. */
+function s3(): Promise<S3Client> {
+  client ??= newS3Client();
   return client;
+}
+
+let signing: { credentials: ExpiringCredentials; client: Promise<S3Client> } | undefined;
+/**
+ * The client URLs are signed with and when its credentials expire (undefined: not known): the
+ * signer role's when `IMAGE_SIGNER_ROLE_ARN` names one, otherwise the function's own.
+ */
+async function signer(): Promise<{ client: S3Client; expiration?: Date }> {
+  const roleArn = settings().IMAGE_SIGNER_ROLE_ARN;
+  if (!roleArn) {
+    const own = await s3();
+    return { client: own, expiration: (await own.config.credentials()).expiration };
+  }
+  const credentials = await signerCredentials(roleArn);
+  if (signing?.credentials !== credentials) signing = { credentials, client: newS3Client(credentials) };
+  return { client: await signing.client, expiration: credentials.expiration };
 }
 
 const bucket = () => requireSetting('IMAGES_BUCKET');
@@ -147,29 +167,18 @@ export async function blobSize(key: string): Promise<number | undefined> {
 const isMissing = (error: unknown) =>
   [403, 404].includes((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode ?? 0);
 
-/**
- * GET URLs are signed as of the start of the current hour and work for two, so
- * every read within the hour hands out the same URL and the browser's cache
- * answers repeat views (an object under a key never changes: keys are new ids).
- * Any URL handed out works for at least an hour.
- */
-export const SIGNING_WINDOW_SECONDS = 60 * 60;
-const GET_URL_SECONDS = 2 * SIGNING_WINDOW_SECONDS;
 /** What storage answers a signed GET with: the browser may keep the bytes as long as it likes. */
 export const IMMUTABLE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-/** The start of the signing window `now` falls in. */
-export const signingWindowStart = (now: number = Date.now()) =>
-  new Date(Math.floor(now / (SIGNING_WINDOW_SECONDS * 1000)) * SIGNING_WINDOW_SECONDS * 1000);
-
 /**
- * A GET URL, the same for every call within the signing window (with the same
- * credentials); with a filename the browser saves it under that name.
+ * A GET URL, the same for every call within the signing window (with the same credentials;
+ * `getUrlLifetime` says how long it works); with a filename the browser saves it under that name.
+ * An object under a key never changes (keys are new ids), so a URL's bytes may be kept for good.
  */
 export async function signedGetUrl(key: string, filename?: string): Promise<string> {
   const { GetObjectCommand, getSignedUrl } = await sdk();
-  const client = await s3();
-  const signingDate = signingWindowStart();
+  const { client, expiration } = await signer();
+  const { signingDate, expiresIn } = getUrlLifetime(Date.now(), expiration);
   const { accessKeyId } = await client.config.credentials();
   const urls = signedThisWindow(signingDate.getTime());
   const cacheKey = `${accessKeyId}\n${key}\n${filename ?? ''}`;
@@ -183,7 +192,7 @@ export async function signedGetUrl(key: string, filename?: string): Promise<stri
       ResponseCacheControl: IMMUTABLE_CACHE_CONTROL,
       ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}),
     }),
-    { expiresIn: GET_URL_SECONDS, signingDate },
+    { expiresIn, signingDate },
   );
   urls.set(cacheKey, url);
   return url;
@@ -211,9 +220,13 @@ function signedThisWindow(window: number): Map<string, string> {
  */
 export async function signedPutUrl(key: string, contentType: string, size: number): Promise<string> {
   const { PutObjectCommand, getSignedUrl } = await sdk();
+  const { client, expiration } = await signer();
   return getSignedUrl(
-    await s3(),
+    client,
     new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
-    { expiresIn: SIGNED_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
+    {
+      expiresIn: putUrlSeconds(Date.now(), expiration),
+      signableHeaders: new Set(['content-type', 'content-length']),
+    },
   );
 }

@@ -27,6 +27,11 @@ const resourceSettings = z.object({
   LIMITS_TABLE: text(),
   SHARES_TABLE: text(),
   IMAGES_BUCKET: text(),
+  /**
+   * A role the function assumes to sign the bucket's URLs with credentials whose expiry it knows
+   * (its own come from the environment without one); unset means its own credentials sign.
+   */
+  IMAGE_SIGNER_ROLE_ARN: text(),
   JOBS_QUEUE_URL: text(),
   /** The Secrets Manager secrets (see `secretGroups`); without one, its keys come from the environment. */
   PROVIDER_SECRETS_ARN: text(),

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -54,6 +54,13 @@ const BUCKET_ACTIONS = {
   delete: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
 } as const;
 export type BucketAccess = keyof typeof BUCKET_ACTIONS;
+
+/** What a presigned URL of a function at each level may do: a GET, and a PUT where it may write. */
+const URL_ACTIONS = {
+  read: ['s3:GetObject'],
+  write: ['s3:GetObject', 's3:PutObject'],
+  delete: ['s3:GetObject', 's3:PutObject'],
+} as const satisfies Record<BucketAccess, readonly string[]>;
 
 /**
  * Installs the native modules a bundle imports (e.g. sharp) into its `node_modules`, with the
@@ -207,6 +214,35 @@ export class AppFunction extends NodejsFunction {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
         reason:
           'Object keys are per user and created at run time; handlers check ownership before signing a key.',
+      });
+    }
+    return this;
+  }
+
+  /**
+   * Gives the function a role of its own to sign the bucket's URLs with, allowed the URL actions of
+   * `access` and nothing else, and passes its ARN in `envVar`. A URL stops working when the
+   * credentials that signed it expire; the function's own come from the environment without their
+   * expiry, while those of a role it assumes say when, so no URL it signs states a longer life.
+   */
+  bindUrlSigner(bucket: IBucket, envVar: string, access: BucketAccess): this {
+    if (!this.role) throw new Error(`${this.node.path} has no role to assume a URL signer with`);
+    const signer = new Role(this, 'UrlSigner', {
+      assumedBy: this.role,
+      description: `Signs the image URLs of ${this.node.id}`,
+    });
+    signer.addToPolicy(
+      new PolicyStatement({ actions: [...URL_ACTIONS[access]], resources: [bucket.arnForObjects('*')] }),
+    );
+    signer.grantAssumeRole(this.role);
+    bucket.encryptionKey?.grantEncryptDecrypt(signer);
+    this.setBoundEnv(envVar, signer.roleArn, signer.node.path);
+    const bucketArn = nagArnRef(bucket);
+    if (bucketArn) {
+      Validations.of(signer).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
+        reason:
+          'It signs URLs for the same per-user keys as its function, which checks ownership before signing.',
       });
     }
     return this;

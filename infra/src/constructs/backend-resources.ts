@@ -8,6 +8,7 @@ import type { Data } from './data';
 
 /** Env var names promised by `FunctionAccess` (functions/src/routes.ts). */
 export const IMAGES_BUCKET_ENV = 'IMAGES_BUCKET';
+export const IMAGE_SIGNER_ROLE_ENV = 'IMAGE_SIGNER_ROLE_ARN';
 export const JOBS_QUEUE_URL_ENV = 'JOBS_QUEUE_URL';
 
 /** What a backend function may be given access to. */
@@ -26,6 +27,9 @@ export interface BackendResources {
 export function grantAccess(fn: AppFunction, access: FunctionAccess, resources: BackendResources): void {
   resources.data.bindTables(fn, access);
   if (access.bucket) fn.bindBucket(resources.imagesBucket, IMAGES_BUCKET_ENV, access.bucket);
+  if (access.bucket && access.signsUrls) {
+    fn.bindUrlSigner(resources.imagesBucket, IMAGE_SIGNER_ROLE_ENV, access.bucket);
+  }
   if (access.queue) fn.bindQueue(resources.jobsQueue, JOBS_QUEUE_URL_ENV, access.queue);
   for (const group of access.secrets ?? []) {
     fn.bindSecret(resources.secrets[group], secretGroups[group].arnVar);
