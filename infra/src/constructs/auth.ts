@@ -19,13 +19,9 @@ export interface AuthProps {
   /** Deployment stage, part of the pool's name. */
   readonly stage: string;
   /**
-   * Refuse to delete the pool (and with it every account).
-   * @default false
-   */
-  readonly deletionProtection?: boolean;
-  /**
-   * What happens to the pool, and every account in it, when the stack is deleted.
-   * @default RemovalPolicy.RETAIN
+   * What happens to the pool, and every account in it, when the stack is deleted. (No deletion
+   * protection on top: a pool that refuses deletion would stop a failed first deploy's rollback.)
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -63,8 +59,7 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      deletionProtection: props.deletionProtection ?? false,
-      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
