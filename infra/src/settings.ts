@@ -114,6 +114,7 @@ export function readDeploySettings(node: Node): DeploySettings {
     stage,
     disposable: flag('disposable', get('disposable')),
     alarmEmail: matching('alarmEmail', get('alarmEmail'), EMAIL, 'must be an e-mail address'),
+    sesFromEmail: matching('sesFromEmail', get('sesFromEmail'), EMAIL, 'must be an e-mail address'),
     initialCredits: wholeNumber('initialCredits', get('initialCredits'), 0, 1_000),
     maxModelsPerUser: wholeNumber('maxModelsPerUser', get('maxModelsPerUser'), 0, 10_000),
     // SQS event sources take a maximum concurrency from 2 to 1000.

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicies, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, RemovalPolicies, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
@@ -33,6 +33,12 @@ export interface ThumbnailStudioStackProps extends StackProps {
    * @default stage === 'dev' (every other stage keeps its data unless marked disposable)
    */
   readonly disposable?: boolean;
+  /**
+   * The address Cognito sends sign-up codes and password resets from, through Amazon SES. Its
+   * domain must be verified in SES in the stack's region, and the account out of the SES sandbox.
+   * @default - Cognito's own e-mail, which stops sending after about 50 messages a day
+   */
+  readonly sesFromEmail?: string;
   /**
    * Where alarms are e-mailed (an SNS subscription the address must confirm).
    * @default - no e-mail: alarms go to the topic only
@@ -94,7 +100,7 @@ export class ThumbnailStudioStack extends Stack {
     // Kept on deletion and on replacement, but deleted when the deploy that created it rolls back.
     const removalPolicy = keepData ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
 
-    this.auth = new Auth(this, 'Auth', { stage, removalPolicy });
+    this.auth = new Auth(this, 'Auth', { stage, removalPolicy, sesFromEmail: props.sesFromEmail });
     this.data = new Data(this, 'Data', { removalPolicy });
     this.storage = new Storage(this, 'Storage', { stage, removalPolicy });
     this.secrets = new Secrets(this, 'Secrets', { removalPolicy });
@@ -152,6 +158,7 @@ export class ThumbnailStudioStack extends Stack {
         ? 'This stage keeps its data: what `cdk destroy` leaves behind, to delete by hand (a failed first deploy leaves nothing)'
         : 'This stage is disposable: it cleans up after itself, except the money records',
     });
+    this.reportSignUpEmail(props.sesFromEmail, keepData);
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
     if (props.customDomain) {
       new CfnOutput(this, 'DistributionDomainName', {
@@ -168,6 +175,26 @@ export class ThumbnailStudioStack extends Stack {
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.secrets.secrets.stripe.secretArn,
       description: 'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET here, as a JSON object',
+    });
+  }
+
+  /**
+   * Says which sender the user pool mails sign-up codes and password resets from. Cognito's own
+   * stops after about 50 messages a day, so a stage that keeps its data (one people use) warns
+   * at every synth and deploy until it sends through SES.
+   */
+  private reportSignUpEmail(sesFromEmail: string | undefined, keepData: boolean): void {
+    if (!sesFromEmail && keepData) {
+      Annotations.of(this).addWarningV2(
+        'thumbnail-studio:cognito-email-quota',
+        `Sign-up codes and password resets go out through Cognito's own e-mail, which stops after about 50 messages a day. Verify a domain in Amazon SES and deploy with -c sesFromEmail=<an address at it> (docs/deploy.md, "Sign-up e-mail through Amazon SES").`,
+      );
+    }
+    new CfnOutput(this, 'SignUpEmailSender', {
+      value: sesFromEmail
+        ? `${sesFromEmail} through Amazon SES`
+        : "Cognito's own e-mail: about 50 messages a day. Set sesFromEmail to send through Amazon SES",
+      description: 'Where sign-up codes and password resets are mailed from',
     });
   }
 

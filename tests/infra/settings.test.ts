@@ -14,6 +14,7 @@ describe('deploy settings from CDK context', () => {
         stage: 'prod',
         disposable: 'false',
         alarmEmail: 'ops@example.com',
+        sesFromEmail: 'noreply@studio.example.com',
         initialCredits: '5',
         maxModelsPerUser: '80',
         workerConcurrency: 10,
@@ -30,6 +31,7 @@ describe('deploy settings from CDK context', () => {
       stage: 'prod',
       disposable: false,
       alarmEmail: 'ops@example.com',
+      sesFromEmail: 'noreply@studio.example.com',
       initialCredits: 5,
       maxModelsPerUser: 80,
       workerConcurrency: 10,
@@ -43,10 +45,11 @@ describe('deploy settings from CDK context', () => {
   });
 
   it('leaves unset and blank settings to the defaults', () => {
-    expect(settingsFrom({ alarmEmail: '', initialCredits: ' ' })).toMatchObject({
+    expect(settingsFrom({ alarmEmail: '', initialCredits: ' ', sesFromEmail: '' })).toMatchObject({
       stage: 'dev',
       disposable: undefined,
       alarmEmail: undefined,
+      sesFromEmail: undefined,
       initialCredits: undefined,
       offlineProvider: undefined,
       customDomain: undefined,
@@ -61,6 +64,11 @@ describe('deploy settings from CDK context', () => {
     [{ apiRateLimit: 'fast' }, /"apiRateLimit" must be a whole number/],
     [{ logRetentionDays: '45' }, /"logRetentionDays" must be one of 1, 3, 5, 7/],
     [{ alarmEmail: 'ops' }, /"alarmEmail" must be an e-mail address, got "ops"/],
+    [
+      { sesFromEmail: 'noreply@localhost' },
+      /"sesFromEmail" must be an e-mail address, got "noreply@localhost"/,
+    ],
+    [{ sesFromEmail: 'no reply@example.com' }, /"sesFromEmail" must be an e-mail address/],
     [{ disposable: 'yes' }, /"disposable" must be true or false/],
     // Its meaning was the opposite of `disposable`'s: refused, so an old command line cannot flip it.
     [{ protectData: 'true' }, /"protectData" is replaced by "disposable"/],
