@@ -2,7 +2,7 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { lambdaBundleOptions } from './native-modules';
+import { lambdaBundleOptions, posixQuote } from './native-modules';
 import { repoPath } from './paths';
 
 /**
@@ -63,7 +63,7 @@ export const bundleFaceEngineCommand = (outputDir: string): string =>
     repoPath('infra', 'src', 'face-engine-bundle.ts'),
     outputDir,
   ]
-    .map((part) => `'${part}'`)
+    .map(posixQuote)
     .join(' ');
 
 // `node --import tsx face-engine-bundle.ts <outputDir>`

@@ -132,6 +132,12 @@ export function bundleNeeds(entry: string): BundleNeeds {
 }
 
 /**
+ * One word for a POSIX shell (sh, bash, zsh): single-quoted, a single quote inside written as
+ * `'\''`. Bundling hooks run in bash on macOS, Linux and WSL; Windows' cmd reads quotes otherwise.
+ */
+export const posixQuote = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
  * `name@version` as the lock file pins it for the functions workspace (its own copy, else the
  * hoisted one), so Lambda runs the version the tests ran, whatever is in node_modules right now.
  */

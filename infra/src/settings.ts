@@ -98,14 +98,23 @@ export function readDeploySettings(node: Node): DeploySettings {
     );
   }
 
+  // The setting it replaced protected only a stage named `prod`; refusing it keeps an old command
+  // line from deploying a stage whose data it meant to keep as disposable, or the other way round.
+  if (present(get('protectData'))) {
+    throw new DeploySettingsError(
+      'Context setting "protectData" is replaced by "disposable": every stage keeps its data unless disposable=true (dev is disposable by default)',
+    );
+  }
+
   const model = (name: string) => matching(name, get(name), MODEL_ID, 'must be a model id');
   const rateLimit = wholeNumber('apiRateLimit', get('apiRateLimit'), 1, 10_000);
   const burstLimit = wholeNumber('apiBurstLimit', get('apiBurstLimit'), 1, 5_000);
 
   return {
     stage,
-    protectData: flag('protectData', get('protectData')),
+    disposable: flag('disposable', get('disposable')),
     alarmEmail: matching('alarmEmail', get('alarmEmail'), EMAIL, 'must be an e-mail address'),
+    sesFromEmail: matching('sesFromEmail', get('sesFromEmail'), EMAIL, 'must be an e-mail address'),
     initialCredits: wholeNumber('initialCredits', get('initialCredits'), 0, 1_000),
     maxModelsPerUser: wholeNumber('maxModelsPerUser', get('maxModelsPerUser'), 0, 10_000),
     // SQS event sources take a maximum concurrency from 2 to 1000.

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicies, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, RemovalPolicies, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
@@ -17,21 +17,28 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,9}$/;
 
 /** What a stack deletion leaves behind, in every stage: the ledger of money is never deleted with a stack. */
 const RETAINED_ALWAYS = 'the credits table';
-/** What a stack deletion leaves behind where data is kept. */
-const RETAINED_WHEN_PROTECTED =
+/** What a stack deletion leaves behind where data is kept (a stage that is not disposable). */
+const RETAINED_WHEN_KEPT =
   'the credits, conversations, messages, models, limits and shares tables; the images and access-log buckets; the user pool; the provider and Stripe secrets; the log groups, until their retention ends';
 
 export interface ThumbnailStudioStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...), part of resource names. */
   readonly stage: string;
   /**
-   * Keep data when the stack is deleted: tables, the images and access-log buckets, the user pool
-   * (which also refuses deletion) and the secrets are retained, and the `RetainedOnDelete` output
-   * lists them. Otherwise (a dev stage) the stack deletes all of them, emptying the buckets first,
-   * so the stage can be deployed again from nothing. The credits table is always kept and protected.
-   * @default stage === 'prod'
+   * A stage whose data goes with it: deleting the stack deletes its tables, buckets (emptied
+   * first), user pool, secrets and log groups, all but the credits table (the record of money,
+   * kept in every stage). Every other stage keeps them when the stack is deleted or an update
+   * replaces or removes one, and the `RetainedOnDelete` output lists them. Either way, a first
+   * deploy that fails and rolls back deletes what it created, so a retry starts from nothing.
+   * @default stage === 'dev' (every other stage keeps its data unless marked disposable)
    */
-  readonly protectData?: boolean;
+  readonly disposable?: boolean;
+  /**
+   * The address Cognito sends sign-up codes and password resets from, through Amazon SES. Its
+   * domain must be verified in SES in the stack's region, and the account out of the SES sandbox.
+   * @default - Cognito's own e-mail, which stops sending after about 50 messages a day
+   */
+  readonly sesFromEmail?: string;
   /**
    * Where alarms are e-mailed (an SNS subscription the address must confirm).
    * @default - no e-mail: alarms go to the topic only
@@ -85,14 +92,17 @@ export class ThumbnailStudioStack extends Stack {
     if (!STAGE_PATTERN.test(stage)) {
       throw new Error(`Stage "${stage}" must match ${STAGE_PATTERN} (it becomes part of bucket names)`);
     }
-    const protectData = props.protectData ?? stage === 'prod';
+    // Data is kept unless the stage says it is disposable: a stage named anything but `dev` keeps it
+    // by default, so a misnamed production stage errs on the side of leaving data behind.
+    const keepData = !(props.disposable ?? stage === 'dev');
     const handlersDir = props.handlersDir ?? defaultHandlersDir;
 
-    const removalPolicy = protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // Kept on deletion and on replacement, but deleted when the deploy that created it rolls back.
+    const removalPolicy = keepData ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
 
-    this.auth = new Auth(this, 'Auth', { stage, deletionProtection: protectData, removalPolicy });
+    this.auth = new Auth(this, 'Auth', { stage, removalPolicy, sesFromEmail: props.sesFromEmail });
     this.data = new Data(this, 'Data', { removalPolicy });
-    this.storage = new Storage(this, 'Storage', { stage, retain: protectData });
+    this.storage = new Storage(this, 'Storage', { stage, removalPolicy });
     this.secrets = new Secrets(this, 'Secrets', { removalPolicy });
     const shared = {
       data: this.data,
@@ -139,15 +149,16 @@ export class ThumbnailStudioStack extends Stack {
       data: this.data,
     });
 
-    // Log groups expire by their retention where data is kept; a stage that keeps nothing deletes them.
-    if (!protectData) RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
+    // Log groups follow the data: kept until their retention ends, or deleted with a disposable stage.
+    RemovalPolicies.of(this).apply(removalPolicy, { applyToResourceTypes: ['AWS::Logs::LogGroup'] });
 
     new CfnOutput(this, 'RetainedOnDelete', {
-      value: protectData ? RETAINED_WHEN_PROTECTED : RETAINED_ALWAYS,
-      description: protectData
-        ? 'This stage keeps its data: what `cdk destroy` leaves behind, to delete by hand'
-        : 'This stage cleans up after itself, except the money records',
+      value: keepData ? RETAINED_WHEN_KEPT : RETAINED_ALWAYS,
+      description: keepData
+        ? 'This stage keeps its data: what `cdk destroy` leaves behind, to delete by hand (a failed first deploy leaves nothing)'
+        : 'This stage is disposable: it cleans up after itself, except the money records',
     });
+    this.reportSignUpEmail(props.sesFromEmail, keepData);
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'The app (CloudFront)' });
     if (props.customDomain) {
       new CfnOutput(this, 'DistributionDomainName', {
@@ -164,6 +175,26 @@ export class ThumbnailStudioStack extends Stack {
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.secrets.secrets.stripe.secretArn,
       description: 'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET here, as a JSON object',
+    });
+  }
+
+  /**
+   * Says which sender the user pool mails sign-up codes and password resets from. Cognito's own
+   * stops after about 50 messages a day, so a stage that keeps its data (one people use) warns
+   * at every synth and deploy until it sends through SES.
+   */
+  private reportSignUpEmail(sesFromEmail: string | undefined, keepData: boolean): void {
+    if (!sesFromEmail && keepData) {
+      Annotations.of(this).addWarningV2(
+        'thumbnail-studio:cognito-email-quota',
+        `Sign-up codes and password resets go out through Cognito's own e-mail, which stops after about 50 messages a day. Verify a domain in Amazon SES and deploy with -c sesFromEmail=<an address at it> (docs/deploy.md, "Sign-up e-mail through Amazon SES").`,
+      );
+    }
+    new CfnOutput(this, 'SignUpEmailSender', {
+      value: sesFromEmail
+        ? `${sesFromEmail} through Amazon SES`
+        : "Cognito's own e-mail: about 50 messages a day. Set sesFromEmail to send through Amazon SES",
+      description: 'Where sign-up codes and password resets are mailed from',
     });
   }
 

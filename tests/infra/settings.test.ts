@@ -12,8 +12,9 @@ describe('deploy settings from CDK context', () => {
     expect(
       settingsFrom({
         stage: 'prod',
-        protectData: 'false',
+        disposable: 'false',
         alarmEmail: 'ops@example.com',
+        sesFromEmail: 'noreply@studio.example.com',
         initialCredits: '5',
         maxModelsPerUser: '80',
         workerConcurrency: 10,
@@ -28,8 +29,9 @@ describe('deploy settings from CDK context', () => {
       }),
     ).toMatchObject({
       stage: 'prod',
-      protectData: false,
+      disposable: false,
       alarmEmail: 'ops@example.com',
+      sesFromEmail: 'noreply@studio.example.com',
       initialCredits: 5,
       maxModelsPerUser: 80,
       workerConcurrency: 10,
@@ -43,9 +45,11 @@ describe('deploy settings from CDK context', () => {
   });
 
   it('leaves unset and blank settings to the defaults', () => {
-    expect(settingsFrom({ alarmEmail: '', initialCredits: ' ' })).toMatchObject({
+    expect(settingsFrom({ alarmEmail: '', initialCredits: ' ', sesFromEmail: '' })).toMatchObject({
       stage: 'dev',
+      disposable: undefined,
       alarmEmail: undefined,
+      sesFromEmail: undefined,
       initialCredits: undefined,
       offlineProvider: undefined,
       customDomain: undefined,
@@ -60,6 +64,14 @@ describe('deploy settings from CDK context', () => {
     [{ apiRateLimit: 'fast' }, /"apiRateLimit" must be a whole number/],
     [{ logRetentionDays: '45' }, /"logRetentionDays" must be one of 1, 3, 5, 7/],
     [{ alarmEmail: 'ops' }, /"alarmEmail" must be an e-mail address, got "ops"/],
+    [
+      { sesFromEmail: 'noreply@localhost' },
+      /"sesFromEmail" must be an e-mail address, got "noreply@localhost"/,
+    ],
+    [{ sesFromEmail: 'no reply@example.com' }, /"sesFromEmail" must be an e-mail address/],
+    [{ disposable: 'yes' }, /"disposable" must be true or false/],
+    // Its meaning was the opposite of `disposable`'s: refused, so an old command line cannot flip it.
+    [{ protectData: 'true' }, /"protectData" is replaced by "disposable"/],
     [{ offlineProvider: 'yes' }, /"offlineProvider" must be true or false/],
     [{ openaiImageModel: 'gpt image' }, /"openaiImageModel" must be a model id/],
     [{ domainName: 'studio.example.com' }, /"domainName" and "certificateArn" go together/],

@@ -1,8 +1,13 @@
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { logicalId, type Resource, resourcesOf, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod' });
+const production = synth({ stage: 'production' });
+const keptDev = synth({ stage: 'dev', disposable: false });
+const disposableQa = synth({ stage: 'qa', disposable: true });
+type Synth = typeof dev;
 
 /** Resource types whose physical name, if fixed, would collide with a retained copy on the next deploy. */
 const NAMED_PROPERTY: Record<string, string> = {
@@ -11,57 +16,99 @@ const NAMED_PROPERTY: Record<string, string> = {
   'AWS::DynamoDB::Table': 'TableName',
 };
 
-const retainedResources = (template: typeof dev.template) =>
+/** Types whose every resource holds data, logs or keys. */
+const STATEFUL_TYPES = [
+  'AWS::DynamoDB::Table',
+  'AWS::Cognito::UserPool',
+  'AWS::SecretsManager::Secret',
+  'AWS::Logs::LogGroup',
+];
+
+/** Every resource that holds a stage's data: the stateful types and the images and access-log buckets. */
+function statefulResources({ stack, template }: Synth): [string, Resource][] {
+  const buckets = [stack.storage.imagesBucket, stack.storage.accessLogsBucket].map(logicalId);
+  return [
+    ...STATEFUL_TYPES.flatMap((type) => Object.entries(resourcesOf(template, type))),
+    ...Object.entries(resourcesOf(template, 'AWS::S3::Bucket')).filter(([id]) => buckets.includes(id)),
+  ];
+}
+
+const keptResources = (template: Synth['template']) =>
   Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(
-    ([, resource]) => resource.DeletionPolicy === 'Retain',
+    ([, resource]) => resource.DeletionPolicy !== undefined && resource.DeletionPolicy !== 'Delete',
   );
 
-describe('a dev stage cleans up after itself', () => {
-  it('deletes its buckets, emptying them first', () => {
-    const buckets = resourcesOf(dev.template, 'AWS::S3::Bucket');
-    expect(Object.keys(buckets).length).toBeGreaterThan(0);
-    for (const [id, bucket] of Object.entries(buckets)) expect(bucket.DeletionPolicy, id).toBe('Delete');
-    // One auto-delete custom resource per bucket.
-    expect(Object.keys(resourcesOf(dev.template, 'Custom::S3AutoDeleteObjects'))).toHaveLength(
-      Object.keys(buckets).length,
-    );
+describe('a stage keeps its data unless it is disposable', () => {
+  it.each([
+    ['prod', prod],
+    ['production', production],
+    ['dev marked not disposable', keptDev],
+  ])(
+    '%s keeps its tables, buckets, user pool, secrets and logs on deletion and replacement',
+    (_stage, synthed) => {
+      const stateful = statefulResources(synthed);
+      expect(stateful.length).toBeGreaterThan(10);
+      for (const [id, resource] of stateful) {
+        expect({ id, deletion: resource.DeletionPolicy, replacement: resource.UpdateReplacePolicy }).toEqual({
+          id,
+          deletion: 'RetainExceptOnCreate',
+          replacement: 'Retain',
+        });
+      }
+      // Only the site's own bucket, rebuilt on every deploy, is emptied on deletion.
+      expect(Object.keys(resourcesOf(synthed.template, 'Custom::S3AutoDeleteObjects'))).toEqual([
+        expect.stringContaining('Site'),
+      ]);
+    },
+  );
+
+  it('leaves nothing behind when a first deploy rolls back: nothing is kept unconditionally or refuses deletion', () => {
+    expect(
+      keptResources(prod.template).filter(([, r]) => r.DeletionPolicy !== 'RetainExceptOnCreate'),
+    ).toEqual([]);
+    for (const [id, pool] of Object.entries(resourcesOf(prod.template, 'AWS::Cognito::UserPool'))) {
+      expect(pool.Properties.DeletionProtection, id).not.toBe('ACTIVE');
+    }
+    for (const [id, table] of Object.entries(resourcesOf(prod.template, 'AWS::DynamoDB::Table'))) {
+      expect(table.Properties.DeletionProtectionEnabled, id).not.toBe(true);
+    }
   });
 
-  it('deletes its secrets and its user pool', () => {
-    for (const type of ['AWS::SecretsManager::Secret', 'AWS::Cognito::UserPool']) {
-      for (const [id, resource] of Object.entries(resourcesOf(dev.template, type))) {
+  it('names what a stack deletion leaves behind in an output', () => {
+    const output = production.template.findOutputs('RetainedOnDelete').RetainedOnDelete;
+    for (const thing of ['credits', 'images', 'user pool', 'secrets', 'log groups']) {
+      expect(output?.Value).toContain(thing);
+    }
+  });
+});
+
+describe('a disposable stage cleans up after itself', () => {
+  it.each([
+    ['dev (disposable unless told otherwise)', dev],
+    ['a stage marked disposable', disposableQa],
+  ])('%s deletes its buckets (emptied first), secrets, user pool and log groups', (_stage, synthed) => {
+    const buckets = resourcesOf(synthed.template, 'AWS::S3::Bucket');
+    for (const [id, bucket] of Object.entries(buckets)) expect(bucket.DeletionPolicy, id).toBe('Delete');
+    // One auto-delete custom resource per bucket.
+    expect(Object.keys(resourcesOf(synthed.template, 'Custom::S3AutoDeleteObjects'))).toHaveLength(
+      Object.keys(buckets).length,
+    );
+    for (const type of ['AWS::SecretsManager::Secret', 'AWS::Cognito::UserPool', 'AWS::Logs::LogGroup']) {
+      for (const [id, resource] of Object.entries(resourcesOf(synthed.template, type))) {
         expect(resource.DeletionPolicy, id).toBe('Delete');
       }
     }
   });
 
-  it('keeps only the credits table, the record of money, and says so', () => {
-    expect(retainedResources(dev.template).map(([id]) => id)).toEqual([
-      logicalId(dev.stack.data.tables.credits),
-    ]);
-    dev.template.hasOutput('RetainedOnDelete', { Value: 'the credits table' });
-  });
-});
-
-describe('a prod stage keeps its data and says so', () => {
-  it('retains its tables, images and logs buckets, secrets and user pool', () => {
-    const retained = new Set(retainedResources(prod.template).map(([id]) => id));
-    const kept = [
-      ...Object.values(prod.stack.data.tables),
-      prod.stack.storage.imagesBucket,
-      prod.stack.storage.accessLogsBucket,
-      prod.stack.auth.userPool,
-      ...Object.values(prod.stack.secrets.secrets),
-    ];
-    for (const construct of kept) expect(retained.has(logicalId(construct)), construct.node.path).toBe(true);
-    expect(Object.keys(resourcesOf(prod.template, 'Custom::S3AutoDeleteObjects'))).toEqual([
-      expect.stringContaining('Site'),
-    ]);
-  });
-
-  it('names what a stack deletion leaves behind in an output', () => {
-    const output = prod.template.findOutputs('RetainedOnDelete').RetainedOnDelete;
-    for (const thing of ['credits', 'images', 'user pool', 'secrets']) expect(output?.Value).toContain(thing);
+  it.each([
+    ['dev', dev],
+    ['qa', disposableQa],
+  ])('%s keeps only the credits table, the record of money, and says so', (_stage, { stack, template }) => {
+    expect(keptResources(template).map(([id]) => id)).toEqual([logicalId(stack.data.tables.credits)]);
+    template.hasOutput('RetainedOnDelete', {
+      Value: 'the credits table',
+      Description: Match.stringLikeRegexp('This stage is disposable'),
+    });
   });
 });
 
@@ -69,8 +116,8 @@ describe('a stage can be deleted and deployed again', () => {
   it.each([
     ['dev', dev],
     ['prod', prod],
-  ])('%s: no retained resource has a fixed physical name', (_stage, { template }) => {
-    for (const [id, resource] of retainedResources(template)) {
+  ])('%s: no kept resource has a fixed physical name', (_stage, { template }) => {
+    for (const [id, resource] of keptResources(template)) {
       const nameProperty = NAMED_PROPERTY[resource.Type];
       if (!nameProperty) continue;
       const name = resource.Properties[nameProperty];

@@ -41,7 +41,12 @@ export function synth(overrides: Partial<ThumbnailStudioStackProps> = {}) {
 // biome-ignore lint/suspicious/noExplicitAny: a synthesized template is untyped JSON; tests navigate it freely.
 export type CfnJson = any;
 
-export type Resource = { Type: string; Properties: Record<string, CfnJson>; DeletionPolicy?: string };
+export type Resource = {
+  Type: string;
+  Properties: Record<string, CfnJson>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 
 export const resourcesOf = (template: Template, type: string): Record<string, Resource> =>
   template.findResources(type) as Record<string, Resource>;

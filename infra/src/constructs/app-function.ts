@@ -11,7 +11,13 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { bundleFaceEngineCommand } from '../face-engine-bundle';
 import { nagArnRef } from '../nag';
-import { bundleNeeds, lambdaBundleOptions, lambdaPlatformNpmFlags, lockedSpec } from '../native-modules';
+import {
+  bundleNeeds,
+  lambdaBundleOptions,
+  lambdaPlatformNpmFlags,
+  lockedSpec,
+  posixQuote,
+} from '../native-modules';
 import { repoPath, repoRoot } from '../paths';
 
 export interface AppFunctionProps {
@@ -77,6 +83,10 @@ function installNativeModules(
   if (!Stack.of(scope).bundlingRequired) return undefined;
   const { modules, faceEngine } = bundleNeeds(entry);
   if (modules.length === 0 && !faceEngine) return undefined;
+  // The CDK runs these hooks with cmd on Windows, which reads neither the quoting nor the commands.
+  if (process.platform === 'win32') {
+    throw new Error('Bundling runs POSIX shell commands: synthesize and deploy from macOS, Linux or WSL');
+  }
   const install = [
     'npm',
     'install',
@@ -90,7 +100,11 @@ function installNativeModules(
     beforeInstall: () => [],
     afterBundling: (_inputDir, outputDir) => [
       ...(modules.length > 0
-        ? [[...install, '--prefix', `'${outputDir}'`, ...modules.map((name) => lockedSpec(name))].join(' ')]
+        ? [
+            [...install, '--prefix', posixQuote(outputDir), ...modules.map((name) => lockedSpec(name))].join(
+              ' ',
+            ),
+          ]
         : []),
       ...(faceEngine ? [bundleFaceEngineCommand(outputDir)] : []),
     ],

@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   UserPool,
   type UserPoolClient,
+  UserPoolEmail,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
@@ -19,16 +20,34 @@ export interface AuthProps {
   /** Deployment stage, part of the pool's name. */
   readonly stage: string;
   /**
-   * Refuse to delete the pool (and with it every account).
-   * @default false
-   */
-  readonly deletionProtection?: boolean;
-  /**
-   * What happens to the pool, and every account in it, when the stack is deleted.
-   * @default RemovalPolicy.RETAIN
+   * What happens to the pool, and every account in it, when the stack is deleted. (No deletion
+   * protection on top: a pool that refuses deletion would stop a failed first deploy's rollback.)
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * Send sign-up codes and password resets from this address through Amazon SES, whose domain is
+   * verified in SES in the stack's region.
+   * @default - Cognito's own e-mail, about 50 messages a day
+   */
+  readonly sesFromEmail?: string;
 }
+
+/** The name sign-up codes and password resets come from. */
+const SENDER_NAME = 'Thumbnail Studio';
+
+/**
+ * Mail through SES from `fromEmail`, authorized by its domain's SES identity (a verified domain
+ * may send from any address at it, and DKIM on the domain is what lets the mail reach inboxes).
+ */
+const sesEmail = (scope: Construct, fromEmail: string): UserPoolEmail =>
+  UserPoolEmail.withSES({
+    fromEmail,
+    fromName: SENDER_NAME,
+    sesVerifiedDomain: fromEmail.split('@').pop(),
+    // The stack's own region, also when it is only known at deploy time.
+    sesRegion: Stack.of(scope).region,
+  });
 
 /**
  * Email + password sign-in for the SPA (a password of at least 6 characters, email
@@ -63,8 +82,8 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      deletionProtection: props.deletionProtection ?? false,
-      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      email: props.sesFromEmail ? sesEmail(this, props.sesFromEmail) : undefined,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {

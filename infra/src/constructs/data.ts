@@ -12,13 +12,16 @@ import type { FunctionAccess } from '../../../functions/src/routes';
 import type { AppFunction } from './app-function';
 import { pascalCase } from './names';
 
-/** Tables whose loss would lose money: kept on stack deletion and protected from deletion in every stage. */
+/**
+ * Tables whose loss would lose money: kept in every stage when the stack is deleted or an update
+ * replaces them (a first deploy that rolls back still deletes its new, empty one).
+ */
 const MONEY_TABLES: readonly TableName[] = ['credits'];
 
 export interface DataProps {
   /**
    * What happens to the non-money tables when the stack is deleted.
-   * @default RemovalPolicy.RETAIN
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -46,8 +49,11 @@ export class Data extends Construct {
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         encryption: TableEncryption.AWS_MANAGED,
-        deletionProtection: money,
-        removalPolicy: money ? RemovalPolicy.RETAIN : (props.removalPolicy ?? RemovalPolicy.RETAIN),
+        // No deletion protection: a table that refuses deletion would stop a failed first deploy's
+        // rollback. A table deleted by hand can be restored from the backup DynamoDB keeps of a
+        // table deleted with point-in-time recovery on.
+        removalPolicy:
+          money || !props.removalPolicy ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : props.removalPolicy,
         timeToLiveAttribute: def.expiresAttribute,
       });
       for (const index of indexesOf(def)) {

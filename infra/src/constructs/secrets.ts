@@ -6,7 +6,7 @@ import { type SecretGroup, secretGroups } from '../../../functions/src/lib/setti
 export interface SecretsProps {
   /**
    * What happens to the secrets (and the keys in them) when the stack is deleted.
-   * @default RemovalPolicy.RETAIN
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -40,7 +40,7 @@ export class Secrets extends Construct {
           'Set it with: aws secretsmanager put-secret-value --secret-id <this ARN> --secret-string file://keys.json',
         // Not a secret: the placeholder an operator replaces. Constant, so no deploy ever rewrites the value.
         secretStringValue: SecretValue.unsafePlainText('{}'),
-        removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+        removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       });
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',

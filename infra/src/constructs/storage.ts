@@ -13,10 +13,11 @@ export interface StorageProps {
   /** Deployment stage, part of the images bucket's name. */
   readonly stage: string;
   /**
-   * Keep both buckets and their objects when the stack is deleted; otherwise they are emptied and deleted.
-   * @default true
+   * What happens to both buckets and their objects when the stack is deleted: `DESTROY` empties
+   * and deletes them; any other policy keeps them.
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
    */
-  readonly retain?: boolean;
+  readonly removalPolicy?: RemovalPolicy;
 }
 
 /**
@@ -43,11 +44,12 @@ export class Storage extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageProps) {
     super(scope, id);
-    const retain = props.retain ?? true;
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
     // A stage that does not keep its data empties its buckets on deletion, so it leaves nothing behind.
-    const removal = retain
-      ? { removalPolicy: RemovalPolicy.RETAIN }
-      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+    const removal =
+      removalPolicy === RemovalPolicy.DESTROY
+        ? { removalPolicy, autoDeleteObjects: true }
+        : { removalPolicy };
 
     this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
