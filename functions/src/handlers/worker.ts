@@ -1,6 +1,7 @@
 import { jobMessageSchema } from '@thumbnail-studio/contract';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { retryJobAfter } from '../adapters/job-queue';
+import { checkTimeMs } from '../core/check-time';
 import { JOB_MAX_DELIVERIES } from '../core/jobs';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -71,11 +72,14 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       await retrySoon(record);
       continue;
     }
-    // After the job: its image is out and its credit settled; these never fail the record. The
-    // legibility verdict comes last: the chat follows an image until it arrives.
+    // After the job: its image is out and its credit settled; these never fail the record, and run
+    // only in the time the invocation has left. The legibility verdict comes last: the chat follows
+    // an image until it arrives.
     if (answered) {
-      await recordLikeness(answered);
-      await recordLegibility(answered);
+      const timeLeft = () =>
+        context ? checkTimeMs(context.getRemainingTimeInMillis()) : Number.POSITIVE_INFINITY;
+      await recordLikeness(answered, timeLeft);
+      await recordLegibility(answered, timeLeft);
     }
   }
   return { batchItemFailures };
