@@ -33,3 +33,17 @@ export const JOB_MAX_DELIVERIES = 3;
  * the queue instead of swamping the storage and the database.
  */
 export const DEFAULT_WORKER_CONCURRENCY = 5;
+
+/**
+ * Provider calls at once across every worker by default (`PROVIDER_CALLS_AT_ONCE`): a job's
+ * variations are otherwise all called at once, so 5 workers of 4 variations make 20 calls, over
+ * the image rate limits of a new provider account.
+ */
+export const DEFAULT_PROVIDER_CALLS_AT_ONCE = 10;
+
+/**
+ * How many of one job's variations are called at a time, so that every worker at once
+ * (`workers`) stays within `callsAtOnce`: their share, and never less than one.
+ */
+export const providerCallsPerJob = (callsAtOnce: number, workers: number): number =>
+  Math.max(1, Math.floor(callsAtOnce / Math.max(1, workers)));

@@ -8,7 +8,7 @@ import {
 } from '@thumbnail-studio/providers';
 import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
-import { CLASSIFIER_TURNS } from '../core/jobs';
+import { CLASSIFIER_TURNS, providerCallsPerJob } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
@@ -161,6 +161,7 @@ async function answerJob(
             logger.warn('the job phase could not be shown', { jobId: job.id, error }),
           );
 
+    const { PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY } = settings();
     const results = await makeVariations(
       job.variations ?? 1,
       (variation) =>
@@ -168,6 +169,7 @@ async function answerJob(
           ? provider.edit({ prompt: request.content, images, ...people, signal, variation })
           : provider.generate({ prompt: request.content, references: images, ...people, signal, variation }),
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
+      providerCallsPerJob(PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY),
     );
     await phaseShown;
     signal.throwIfAborted();
