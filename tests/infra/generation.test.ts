@@ -107,6 +107,13 @@ describe('the stuck-job sweeper', () => {
     });
   });
 
+  it('tell the worker when the sweeper refunds a job, so a rate-limited job never waits past it', () => {
+    const sweeper = resource('AWS::Lambda::Function', stack.generation.sweeper);
+    expect(worker().Properties.Environment.Variables.JOB_STUCK_AFTER_MS).toBe(
+      sweeper.Properties.Environment.Variables.JOB_STUCK_AFTER_MS,
+    );
+  });
+
   it('refunds a job only after SQS has stopped retrying it', () => {
     const sweeper = resource('AWS::Lambda::Function', stack.generation.sweeper);
     const stuckAfterMs = Number(sweeper.Properties.Environment.Variables.JOB_STUCK_AFTER_MS);

@@ -9,7 +9,10 @@ const runGenerationJob = vi.hoisted(() => vi.fn());
 const saveImageCheck = vi.hoisted(() => vi.fn(async () => {}));
 const findThumbnailFaces = vi.hoisted(() => vi.fn());
 const readWords = vi.hoisted(() => vi.fn(async () => []));
-vi.mock('../services/generation-job', () => ({ runGenerationJob }));
+vi.mock('../services/generation-job', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../services/generation-job')>()),
+  runGenerationJob,
+}));
 vi.mock('../data/messages-repo', () => ({ saveImageCheck }));
 vi.mock('../adapters/face-reader', () => ({ findThumbnailFaces, findPhotoFace: vi.fn() }));
 vi.mock('../adapters/text-reader', () => ({ readWords }));

@@ -143,6 +143,8 @@ export class Generation extends Construct {
         CLASSIFIER_TIMEOUT_MS: String(CLASSIFIER_TIMEOUT.toMilliseconds()),
         PROVIDER_CALLS_AT_ONCE: String(props.providerCallsAtOnce ?? DEFAULT_PROVIDER_CALLS_AT_ONCE),
         WORKER_CONCURRENCY: String(maxConcurrency),
+        // A job the provider rate-limited waits in the queue only while a run still fits before this.
+        JOB_STUCK_AFTER_MS: String(JOB_STUCK_AFTER.toMilliseconds()),
       },
     });
     grantAccess(this.worker, backgroundFunctions.worker, resources);
