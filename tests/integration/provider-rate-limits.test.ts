@@ -110,7 +110,7 @@ describe("a provider's rate limit", () => {
     ['openai', openAIError('Rate limit reached for images per minute.', 'requests', 'rate_limit_exceeded')],
     ['gemini', googleError(429, 'Resource has been exhausted (e.g. check quota).', 'RESOURCE_EXHAUSTED')],
   ] as const)(
-    'sends a %s job back to the queue for a Retry-After longer than its retries, and it ends done, charged once',
+    '%s: sends a job back to the queue for a Retry-After longer than its retries, and it ends done, charged once',
     async (provider, body) => {
       const fake = provider === 'openai' ? openai : gemini;
       fake.failNext(1, 429, { headers: { 'retry-after': '120' }, body });
