@@ -108,6 +108,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       IMAGES_BUCKET: s3.bucket,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       APP_ORIGIN: url,
+      // The worker shares PROVIDER_CALLS_AT_ONCE among this many jobs at once, as in AWS.
+      WORKER_CONCURRENCY: String(localSettings().LOCAL_WORKER_CONCURRENCY),
     });
     // Messages kept from an earlier version join the indexes it lacked (the gallery, a job's
     // context images), as `npm run backfill-gallery` does for a deployed table.

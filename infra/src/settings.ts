@@ -119,6 +119,7 @@ export function readDeploySettings(node: Node): DeploySettings {
     maxModelsPerUser: wholeNumber('maxModelsPerUser', get('maxModelsPerUser'), 0, 10_000),
     // SQS event sources take a maximum concurrency from 2 to 1000.
     workerConcurrency: wholeNumber('workerConcurrency', get('workerConcurrency'), 2, 1_000),
+    providerCallsAtOnce: wholeNumber('providerCallsAtOnce', get('providerCallsAtOnce'), 1, 10_000),
     apiRateLimit: rateLimit,
     apiBurstLimit: burstLimit,
     logRetention,

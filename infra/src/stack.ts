@@ -53,6 +53,11 @@ export interface ThumbnailStudioStackProps extends StackProps {
   readonly maxModelsPerUser?: number;
   /** Generation jobs run at once, to stay under the providers' rate limits. @default 5 */
   readonly workerConcurrency?: number;
+  /**
+   * Image provider calls at once across every worker: each job calls its variations at most
+   * `providerCallsAtOnce / workerConcurrency` at a time (at least one). @default 10
+   */
+  readonly providerCallsAtOnce?: number;
   /** Steady requests per second for the whole API. @default 50 */
   readonly apiRateLimit?: number;
   /** Requests the API takes at once above the steady rate. @default twice `apiRateLimit` */
@@ -114,6 +119,7 @@ export class ThumbnailStudioStack extends Stack {
       handlersDir,
       resources: shared,
       maxConcurrency: props.workerConcurrency,
+      providerCallsAtOnce: props.providerCallsAtOnce,
       logRetention,
     });
     this.api = new Api(this, 'Api', {

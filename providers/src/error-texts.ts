@@ -4,6 +4,8 @@ import {
   type ProviderId,
   UNEXPECTED_ERROR_TEXT,
 } from '@thumbnail-studio/contract';
+import { rateLimitedFor } from './retrying-fetch';
+import type { GenerationResult } from './types';
 
 export type Operation = 'generate' | 'edit';
 
@@ -18,4 +20,10 @@ export function otherErrorText(provider: ProviderId, operation: Operation, messa
   if (provider === 'gemini')
     return `${GEMINI_TEXTS[operation].otherPrefix}${message || GEMINI_TEXTS.unknownError}`;
   return UNEXPECTED_ERROR_TEXT;
+}
+
+/** A failed call's result, with how long to wait when the provider's rate limit ended the call. */
+export function withRateLimit(result: { type: 'error'; content: string }, error: unknown): GenerationResult {
+  const retryAfterMs = rateLimitedFor(error);
+  return retryAfterMs === undefined ? result : { ...result, retryAfterMs };
 }

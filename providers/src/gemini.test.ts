@@ -244,6 +244,19 @@ describe('gemini retries and timeouts', () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it('ends the call at once on a 429 whose retry-after it cannot wait out, with its text and how long to wait', async () => {
+    fake.failNext(1, 429, {
+      headers: { 'retry-after': '90' },
+      body: googleError(429, 'Resource has been exhausted (e.g. check quota).', 'RESOURCE_EXHAUSTED'),
+    });
+    expect(await (await gemini()).edit(edit)).toEqual({
+      type: 'error',
+      content: 'Error editing image: Resource has been exhausted (e.g. check quota).',
+      retryAfterMs: 90_000,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('ends a stalled call at the timeout with the other text', async () => {
     fake.mode('stall');
     const result = await (await gemini({ PROVIDER_TIMEOUT_MS: '150', PROVIDER_MAX_RETRIES: '1' })).generate(

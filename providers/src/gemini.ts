@@ -7,11 +7,11 @@ export type GenAIModule = typeof GenAISdk;
 import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
-import { otherErrorText } from './error-texts';
+import { otherErrorText, withRateLimit } from './error-texts';
 import type { ProviderLog } from './log';
 import { pickPeoplePhotos } from './people';
 import { buildEditPrompt, buildGenerationPrompt } from './prompts';
-import { createRetryingFetch, type RetryPolicy } from './retrying-fetch';
+import { createRetryingFetch, RateLimitedError, type RetryPolicy } from './retrying-fetch';
 import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider } from './types';
 
@@ -68,7 +68,7 @@ export function readImage(response: GenerateContentResponse): Outcome {
 /** The SDK puts the whole JSON error body in the message; users get its inner message. */
 function errorMessage(sdk: GenAIModule, error: unknown): string {
   const message = error instanceof Error ? error.message : '';
-  if (error instanceof sdk.ApiError) {
+  if (error instanceof sdk.ApiError || error instanceof RateLimitedError) {
     try {
       const inner = (JSON.parse(message) as { error?: { message?: unknown } }).error?.message;
       if (typeof inner === 'string' && inner) return inner;
@@ -132,7 +132,7 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       if (/api[ _-]?key/i.test(message))
         return { type: 'error', content: own?.[operation] ?? texts.keyMention };
       if (/safety|policy/i.test(message)) return { type: 'error', content: texts.policy };
-      return { type: 'error', content: otherErrorText('gemini', operation, message) };
+      return withRateLimit({ type: 'error', content: otherErrorText('gemini', operation, message) }, error);
     }
   }
 

@@ -114,6 +114,25 @@ describe('openai retries and timeouts', () => {
     expect(files(1)).toEqual(files(0));
   });
 
+  it('ends the call at once on a 429 whose retry-after it cannot wait out, saying how long to wait', async () => {
+    fake.failNext(1, 429, {
+      headers: { 'retry-after': '120' },
+      body: openAIError('Rate limit reached for images per minute.', 'requests', 'rate_limit_exceeded'),
+    });
+    expect(await (await openai()).generate(generation)).toEqual({
+      type: 'error',
+      content: OPENAI_TEXTS.generate.other,
+      retryAfterMs: 120_000,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('says how long to wait when a 429 is still there on the last attempt', async () => {
+    fake.failNext(3, 429, { headers: { 'retry-after-ms': '5' } });
+    expect(await (await openai()).generate(generation)).toMatchObject({ type: 'error', retryAfterMs: 5 });
+    expect(fake.requests).toHaveLength(3);
+  });
+
   it('does not retry a client error', async () => {
     fake.failNext(1, 400, { body: openAIError('Invalid size', 'invalid_request_error') });
     expect(await (await openai()).generate(generation)).toEqual({

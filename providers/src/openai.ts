@@ -6,7 +6,7 @@ export type OpenAIModule = typeof OpenAISdk;
 import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
 import { base64ToBytes } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
-import { otherErrorText } from './error-texts';
+import { otherErrorText, withRateLimit } from './error-texts';
 import type { ProviderLog } from './log';
 import { pickPeoplePhotos } from './people';
 import { buildEditPrompt, buildGenerationPrompt } from './prompts';
@@ -147,7 +147,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       if (error instanceof UnusableImageError) return { type: 'error', content: OPENAI_TEXTS.fetchFailed };
       if (error instanceof sdk.default.AuthenticationError) return { type: 'error', content: missingKey };
       if (isPolicyRefusal(sdk, error)) return { type: 'error', content: texts.policy };
-      return { type: 'error', content: otherErrorText('openai', operation) };
+      return withRateLimit({ type: 'error', content: otherErrorText('openai', operation) }, error);
     }
   }
 

@@ -3,7 +3,9 @@ import {
   backoffMs,
   createRetryingFetch,
   isRetryableStatus,
+  RateLimitedError,
   type RetryPolicy,
+  rateLimitedFor,
   retryAfterMs,
 } from './retrying-fetch';
 
@@ -64,6 +66,33 @@ describe('createRetryingFetch', () => {
     const base = scripted(answer(500), answer(500), answer(429));
     expect((await createRetryingFetch(policy, base)('http://x/')).status).toBe(429);
     expect(base).toHaveBeenCalledTimes(3);
+  });
+
+  it('ends the call at once on a 429 whose retry-after is too long to wait, saying how long', async () => {
+    const base = scripted(
+      new Response('{"error":"slow down"}', { status: 429, headers: { 'retry-after': '120' } }),
+    );
+    const call = createRetryingFetch(policy, base)('http://x/');
+    await expect(call).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(call).rejects.toMatchObject({ retryAfterMs: 120_000, message: '{"error":"slow down"}' });
+    expect(base).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the call with the retry-after of a 429 still there on the last attempt', async () => {
+    quiet();
+    const limited = () => answer(429, { 'retry-after': '0' });
+    const base = scripted(limited(), limited(), answer(429, { 'retry-after': '2' }));
+    await expect(createRetryingFetch(policy, base)('http://x/')).rejects.toMatchObject({
+      retryAfterMs: 2_000,
+    });
+    expect(base).toHaveBeenCalledTimes(3);
+  });
+
+  it('finds a rate limit inside the errors an SDK wraps it in', () => {
+    const limited = new RateLimitedError(3_000, '');
+    expect(rateLimitedFor(new Error('Connection error.', { cause: limited }))).toBe(3_000);
+    expect(rateLimitedFor(new Error('other'))).toBeUndefined();
+    expect(rateLimitedFor('not an error')).toBeUndefined();
   });
 
   it('throws the last network error once the retries are spent', async () => {

@@ -5,7 +5,9 @@ import { sleep } from './sleep';
  * The provider client rules in one place, for both SDKs: a
  * timeout per attempt, retries on network errors, 408, 409, 429 and 5xx,
  * exponential back-off with jitter, and a server's retry-after honoured only
- * when under 60 s. The SDKs' own retries are turned off: the OpenAI SDK
+ * when under 60 s. A 429 whose retry-after the call cannot wait out (60 s or
+ * more, or on its last attempt) ends it with a RateLimitedError that says how
+ * long the server asked for, so the caller can come back then. The SDKs' own retries are turned off: the OpenAI SDK
  * honours a retry-after of any length and the Gemini SDK none, and neither
  * lets tests shorten the back-off. Uses only fetch and timers (no Node APIs).
  */
@@ -33,8 +35,8 @@ export function backoffMs(retry: number, policy: RetryPolicy, random: () => numb
   return base * (1 - random() * 0.25);
 }
 
-/** The server's requested wait (retry-after-ms, or retry-after in seconds or as a date), if usable. */
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+/** The server's requested wait (retry-after-ms, or retry-after in seconds or as a date), however long. */
+export function serverWaitMs(headers: Headers, now: number = Date.now()): number | undefined {
   const millis = Number.parseFloat(headers.get('retry-after-ms') ?? '');
   let wait = Number.isNaN(millis) ? undefined : millis;
   const header = headers.get('retry-after');
@@ -42,7 +44,36 @@ export function retryAfterMs(headers: Headers, now: number = Date.now()): number
     const seconds = Number.parseFloat(header);
     wait = Number.isNaN(seconds) ? Date.parse(header) - now : seconds * 1000;
   }
-  return wait !== undefined && wait >= 0 && wait < RETRY_AFTER_LIMIT_MS ? wait : undefined;
+  return wait !== undefined && wait >= 0 ? wait : undefined;
+}
+
+/** The server's requested wait, if a retry may honour it (under RETRY_AFTER_LIMIT_MS). */
+export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const wait = serverWaitMs(headers, now);
+  return wait !== undefined && wait < RETRY_AFTER_LIMIT_MS ? wait : undefined;
+}
+
+/**
+ * A provider's rate limit (429) that a call could not wait out: the server asked for
+ * `retryAfterMs`. The message is the answer's body, as the SDKs put an error's body in theirs.
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly retryAfterMs: number,
+    body: string,
+  ) {
+    super(body || 'rate limited');
+    this.name = 'RateLimitedError';
+  }
+}
+
+/** How long the server asked to wait, when `error` (or one it wraps, as the SDKs wrap a fetch's) is a RateLimitedError. */
+export function rateLimitedFor(error: unknown): number | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    if (cause instanceof RateLimitedError) return cause.retryAfterMs;
+    cause = cause.cause;
+  }
+  return undefined;
 }
 
 /** The total time a call may take: every attempt plus the longest waits between them. */
@@ -67,13 +98,22 @@ export function createRetryingFetch(
       let wait: number;
       try {
         const response = await baseFetch(input, { ...init, signal });
-        if (last || !isRetryableStatus(response.status)) return response;
+        if (!isRetryableStatus(response.status)) return response;
+        const serverWait = serverWaitMs(response.headers);
+        if (
+          response.status === 429 &&
+          serverWait !== undefined &&
+          (last || serverWait >= RETRY_AFTER_LIMIT_MS)
+        ) {
+          throw new RateLimitedError(serverWait, await response.text().catch(() => ''));
+        }
+        if (last) return response;
         wait = retryAfterMs(response.headers) ?? backoffMs(retry, policy);
         await response.body?.cancel().catch(() => undefined);
         logRetry(log, input, `status ${response.status}`, retry, wait);
       } catch (error) {
-        // The caller's own abort ends the call; network errors and timeouts are retried.
-        if (last || init.signal?.aborted) throw error;
+        // The caller's own abort and a rate limit past waiting end the call; network errors and timeouts are retried.
+        if (last || init.signal?.aborted || error instanceof RateLimitedError) throw error;
         wait = backoffMs(retry, policy);
         logRetry(log, input, error instanceof Error ? error.message : String(error), retry, wait);
       }

@@ -22,8 +22,12 @@ export type Classification = 'IMAGE_EDIT' | 'NEW_IMAGE';
 
 export type GenerationResult =
   | { type: 'image'; image: ImageData; model: string }
-  /** `content` is the user-facing text of the contract's provider texts, shown as the assistant's message. */
-  | { type: 'error'; content: string };
+  /**
+   * `content` is the user-facing text of the contract's provider texts, shown as the assistant's
+   * message. `retryAfterMs`: the provider refused for its rate limit and asked to be called again
+   * no sooner than this, longer than the call could wait.
+   */
+  | { type: 'error'; content: string; retryAfterMs?: number };
 
 /** A selected person ("person model"): their name and photos, the primary (face) photo first. */
 export interface Person {

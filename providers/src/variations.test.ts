@@ -50,4 +50,27 @@ describe('makeVariations', () => {
       }),
     ).rejects.toThrow('boom 0');
   });
+
+  it('makes at most `atOnce` calls at a time, starting the next as one ends', async () => {
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const results = await makeVariations(
+      4,
+      async (variation) => {
+        running++;
+        most = Math.max(most, running);
+        order.push(variation);
+        // Later variations end sooner, so a slot frees up out of order.
+        await new Promise((resolve) => setTimeout(resolve, 8 - 2 * variation));
+        running--;
+        return image(variation);
+      },
+      undefined,
+      2,
+    );
+    expect(most).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3]);
+    expect(results).toEqual([image(0), image(1), image(2), image(3)]);
+  });
 });

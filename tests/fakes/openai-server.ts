@@ -28,6 +28,8 @@ export interface FakeOpenAI {
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
   /** Image answers wait this long first, like a real model at work. */
   latency(ms: number): void;
+  /** The most image requests it has been answering at once (since the last reset). */
+  mostImageCallsAtOnce(): number;
   /** Back to succeeding, with no recorded requests and no queued failures. */
   reset(): void;
   stop(): Promise<void>;
@@ -60,6 +62,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let classifierStalls = false;
   let latencyMs = 0;
   const failures: Failure[] = [];
+  let imageCalls = 0;
+  let mostImageCalls = 0;
 
   const http: HttpFake = await startHttpFake(async (request, res) => {
     const failure = failures.shift();
@@ -99,10 +103,16 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     if (request.method === 'POST' && ['/v1/images/generations', '/v1/images/edits'].includes(request.path)) {
       if (mode === 'stall') return; // never answers: the client's timeout has to end it
-      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      if (mode === 'refuse') return sendJson(res, 400, MODERATION_BLOCKED);
-      const data = mode === 'no-image' ? [] : [{ b64_json: b64 }];
-      return sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data, output_format: 'png' });
+      imageCalls++;
+      mostImageCalls = Math.max(mostImageCalls, imageCalls);
+      try {
+        if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+        if (mode === 'refuse') return sendJson(res, 400, MODERATION_BLOCKED);
+        const data = mode === 'no-image' ? [] : [{ b64_json: b64 }];
+        return sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data, output_format: 'png' });
+      } finally {
+        imageCalls--;
+      }
     }
     sendJson(res, 404, openAIError(`Unknown path ${request.path}`, 'invalid_request_error'));
   });
@@ -129,6 +139,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     latency: (ms) => {
       latencyMs = ms;
     },
+    mostImageCallsAtOnce: () => mostImageCalls,
     failNext: (count, status, options = {}) => {
       for (let i = 0; i < count; i++) failures.push({ status, ...options });
     },
@@ -139,6 +150,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       answer = 'NEW_IMAGE';
       classifierStalls = false;
       latencyMs = 0;
+      mostImageCalls = 0;
       failures.length = 0;
       http.requests.length = 0;
     },

@@ -43,6 +43,16 @@ describe('generation jobs', () => {
     expect(classifierMs + 3 * Number(env.PROVIDER_TIMEOUT_MS) + 2 * 8_000).toBeLessThanOrEqual(deadlineMs);
   });
 
+  it('share 10 provider calls at once among the 5 workers by default', () => {
+    expect(worker().Properties.Environment.Variables).toMatchObject({
+      PROVIDER_CALLS_AT_ONCE: '10',
+      WORKER_CONCURRENCY: '5',
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      ScalingConfig: { MaximumConcurrency: 5 },
+    });
+  });
+
   it('reach the worker one at a time, failing record by record', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.generation.jobsQueue), 'Arn'] },
@@ -95,6 +105,13 @@ describe('the stuck-job sweeper', () => {
         },
       ],
     });
+  });
+
+  it('tell the worker when the sweeper refunds a job, so a rate-limited job never waits past it', () => {
+    const sweeper = resource('AWS::Lambda::Function', stack.generation.sweeper);
+    expect(worker().Properties.Environment.Variables.JOB_STUCK_AFTER_MS).toBe(
+      sweeper.Properties.Environment.Variables.JOB_STUCK_AFTER_MS,
+    );
   });
 
   it('refunds a job only after SQS has stopped retrying it', () => {

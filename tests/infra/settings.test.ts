@@ -18,6 +18,7 @@ describe('deploy settings from CDK context', () => {
         initialCredits: '5',
         maxModelsPerUser: '80',
         workerConcurrency: 10,
+        providerCallsAtOnce: '30',
         apiRateLimit: '100',
         apiBurstLimit: '300',
         logRetentionDays: '90',
@@ -35,6 +36,7 @@ describe('deploy settings from CDK context', () => {
       initialCredits: 5,
       maxModelsPerUser: 80,
       workerConcurrency: 10,
+      providerCallsAtOnce: 30,
       apiRateLimit: 100,
       apiBurstLimit: 300,
       logRetention: RetentionDays.THREE_MONTHS,
@@ -61,6 +63,7 @@ describe('deploy settings from CDK context', () => {
     [{ initialCredits: '2.5' }, /"initialCredits" must be a whole number/],
     [{ maxModelsPerUser: '-5' }, /"maxModelsPerUser" must be a whole number from 0 to 10000/],
     [{ workerConcurrency: '1' }, /"workerConcurrency" must be a whole number from 2 to 1000/],
+    [{ providerCallsAtOnce: '0' }, /"providerCallsAtOnce" must be a whole number from 1 to 10000/],
     [{ apiRateLimit: 'fast' }, /"apiRateLimit" must be a whole number/],
     [{ logRetentionDays: '45' }, /"logRetentionDays" must be one of 1, 3, 5, 7/],
     [{ alarmEmail: 'ops' }, /"alarmEmail" must be an e-mail address, got "ops"/],
@@ -89,6 +92,7 @@ describe('a stack built with settings', () => {
     initialCredits: 7,
     maxModelsPerUser: 80,
     workerConcurrency: 12,
+    providerCallsAtOnce: 24,
     apiRateLimit: 20,
     apiBurstLimit: 30,
     logRetention: RetentionDays.ONE_WEEK,
@@ -121,6 +125,13 @@ describe('a stack built with settings', () => {
   it('runs at most the set number of workers', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       ScalingConfig: { MaximumConcurrency: 12 },
+    });
+  });
+
+  it('tells the worker the provider calls at once and the workers that share them', () => {
+    expect(envOf(stack.generation.worker)).toMatchObject({
+      PROVIDER_CALLS_AT_ONCE: '24',
+      WORKER_CONCURRENCY: '12',
     });
   });
 

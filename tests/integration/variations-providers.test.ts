@@ -30,6 +30,10 @@ beforeAll(async () => {
       PROVIDER_MAX_RETRIES: '1',
       PROVIDER_RETRY_INITIAL_MS: '10',
       PROVIDER_RETRY_MAX_MS: '20',
+      // Every variation of a job is called at once here (3 of each of the 5 workers' jobs), so a
+      // test can catch all of a job's calls in flight.
+      LOCAL_WORKER_CONCURRENCY: '5',
+      PROVIDER_CALLS_AT_ONCE: '15',
       LOG_LEVEL: 'INFO',
     },
   });

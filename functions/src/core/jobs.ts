@@ -33,3 +33,40 @@ export const JOB_MAX_DELIVERIES = 3;
  * the queue instead of swamping the storage and the database.
  */
 export const DEFAULT_WORKER_CONCURRENCY = 5;
+
+/**
+ * Provider calls at once across every worker by default (`PROVIDER_CALLS_AT_ONCE`): a job's
+ * variations are otherwise all called at once, so 5 workers of 4 variations make 20 calls, over
+ * the image rate limits of a new provider account.
+ */
+export const DEFAULT_PROVIDER_CALLS_AT_ONCE = 10;
+
+/**
+ * How many of one job's variations are called at a time, so that every worker at once
+ * (`workers`) stays within `callsAtOnce`: their share, and never less than one.
+ */
+export const providerCallsPerJob = (callsAtOnce: number, workers: number): number =>
+  Math.max(1, Math.floor(callsAtOnce / Math.max(1, workers)));
+
+/**
+ * The longest a job may wait in the queue for a provider's rate limit: under SQS's 12 hours, the
+ * most a message may stay invisible counted from its receipt (at most a lease ago).
+ */
+export const MAX_RATE_LIMIT_DELAY_SECONDS = (12 * 60 * 60_000 - JOB_LEASE_MS) / 1000;
+
+/**
+ * When a job whose provider refused it for a rate limit (asking for `waitMs`) comes back: after
+ * that wait, in whole seconds, while the queue can hold it that long and a delivery then still has
+ * a whole run (`runMs`) before the job counts as stuck (`stuckAt`, when the sweeper refunds it).
+ * Undefined when it cannot: the job is refunded now.
+ */
+export function rateLimitRetrySeconds(
+  waitMs: number,
+  now: number,
+  stuckAt: number,
+  runMs: number,
+): number | undefined {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds > MAX_RATE_LIMIT_DELAY_SECONDS) return undefined;
+  return now + seconds * 1000 + runMs <= stuckAt ? seconds : undefined;
+}

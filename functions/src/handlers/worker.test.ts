@@ -2,9 +2,15 @@ import type { SQSEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runGenerationJob = vi.hoisted(() => vi.fn(async () => {}));
-vi.mock('../services/generation-job', () => ({ runGenerationJob }));
+const retryJobAfter = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('../adapters/job-queue', () => ({ retryJobAfter }));
+vi.mock('../services/generation-job', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../services/generation-job')>()),
+  runGenerationJob,
+}));
 
 const { handler, jobDeadlineMs, SETTLE_RESERVE_MS } = await import('./worker');
+const { JobHandedBackError } = await import('../services/generation-job');
 const { settings } = await import('../lib/settings');
 
 const record = (body: string, messageId = 'm-1') =>
@@ -13,6 +19,7 @@ const job = { jobId: 'job-1', conversationId: 'c-1', userId: 'u-1' };
 
 beforeEach(() => {
   runGenerationJob.mockReset();
+  retryJobAfter.mockClear();
 });
 
 describe('the worker handler', () => {
@@ -32,6 +39,20 @@ describe('the worker handler', () => {
     });
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'fails' }] });
     expect(runGenerationJob).toHaveBeenCalledWith(job, settings().JOB_DEADLINE_MS, true);
+  });
+
+  it('asks the queue for a failed record back after JOB_RETRY_DELAY_SECONDS, or after the wait its provider asked for', async () => {
+    runGenerationJob
+      .mockRejectedValueOnce(new JobHandedBackError('job-1', {}))
+      .mockRejectedValueOnce(new JobHandedBackError('job-1', {}, 120));
+    const delivery = (receiptHandle: string) =>
+      ({ ...record(JSON.stringify(job), receiptHandle), receiptHandle }) as SQSEvent['Records'][number];
+    const response = await handler({ Records: [delivery('transient'), delivery('rate-limited')] });
+    expect(response.batchItemFailures).toHaveLength(2);
+    expect(retryJobAfter.mock.calls).toEqual([
+      ['transient', settings().JOB_RETRY_DELAY_SECONDS],
+      ['rate-limited', 120],
+    ]);
   });
 
   it("tells the job whether this is the queue's last delivery, after which no transient failure may be retried", async () => {

@@ -1,10 +1,11 @@
 import { jobMessageSchema } from '@thumbnail-studio/contract';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { retryJobAfter } from '../adapters/job-queue';
+import { checkTimeMs } from '../core/check-time';
 import { JOB_MAX_DELIVERIES } from '../core/jobs';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
-import { runGenerationJob } from '../services/generation-job';
+import { JobHandedBackError, runGenerationJob } from '../services/generation-job';
 import { recordLegibility } from '../services/legibility-check';
 import { recordLikeness } from '../services/likeness-check';
 
@@ -34,12 +35,17 @@ const isLastDelivery = (record: SQSEvent['Records'][number]) =>
   Number(record.attributes?.ApproximateReceiveCount ?? JOB_MAX_DELIVERIES) >= JOB_MAX_DELIVERIES;
 
 /**
- * Asks the queue to deliver a failed record again after `JOB_RETRY_DELAY_SECONDS`. If that call fails too, the
- * record still comes back, after the queue's whole visibility timeout.
+ * Asks the queue to deliver a failed record again after the wait its provider asked for, else after
+ * `JOB_RETRY_DELAY_SECONDS`. If that call fails too, the record still comes back, after the queue's
+ * whole visibility timeout.
  */
-async function retrySoon(record: SQSEvent['Records'][number]) {
+async function retryLater(record: SQSEvent['Records'][number], failure: unknown) {
+  const seconds =
+    failure instanceof JobHandedBackError && failure.retryAfterSeconds !== undefined
+      ? failure.retryAfterSeconds
+      : settings().JOB_RETRY_DELAY_SECONDS;
   try {
-    await retryJobAfter(record.receiptHandle, settings().JOB_RETRY_DELAY_SECONDS);
+    await retryJobAfter(record.receiptHandle, seconds);
   } catch (error) {
     logger.warn('the retry waits out the visibility timeout', { messageId: record.messageId, error });
   }
@@ -68,14 +74,17 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
     } catch (error) {
       logger.error('job will be retried', { jobId: job.data.jobId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });
-      await retrySoon(record);
+      await retryLater(record, error);
       continue;
     }
-    // After the job: its image is out and its credit settled; these never fail the record. The
-    // legibility verdict comes last: the chat follows an image until it arrives.
+    // After the job: its image is out and its credit settled; these never fail the record, and run
+    // only in the time the invocation has left. The legibility verdict comes last: the chat follows
+    // an image until it arrives.
     if (answered) {
-      await recordLikeness(answered);
-      await recordLegibility(answered);
+      const timeLeft = () =>
+        context ? checkTimeMs(context.getRemainingTimeInMillis()) : Number.POSITIVE_INFINITY;
+      await recordLikeness(answered, timeLeft);
+      await recordLegibility(answered, timeLeft);
     }
   }
   return { batchItemFailures };

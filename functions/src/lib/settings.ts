@@ -1,6 +1,7 @@
 import { PROVIDER_DEFAULTS } from '@thumbnail-studio/providers/defaults';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { DEFAULT_PROVIDER_CALLS_AT_ONCE, DEFAULT_WORKER_CONCURRENCY } from '../core/jobs';
 
 // zod's small build (every Lambda imports this file; the full build costs a cold start
 // several times as much), with the same English messages as the full one.
@@ -65,6 +66,13 @@ const productSettings = z.object({
    * timeout (set long so that a live run is never delivered twice).
    */
   JOB_RETRY_DELAY_SECONDS: count(60),
+  /**
+   * Image provider calls at once across every worker: each job calls its variations at most its
+   * share of this at a time (`providerCallsPerJob`), so a burst stays within the provider's limits.
+   */
+  PROVIDER_CALLS_AT_ONCE: z._default(whole().check(z.minimum(1)), DEFAULT_PROVIDER_CALLS_AT_ONCE),
+  /** Workers that may run at once (CDK's `workerConcurrency`, the local cloud's `LOCAL_WORKER_CONCURRENCY`). */
+  WORKER_CONCURRENCY: z._default(whole().check(z.minimum(1)), DEFAULT_WORKER_CONCURRENCY),
   /** Per-user limits, per minute (0 turns one off): sends, presigned uploads, video thumbnails, new conversations, shares. */
   RATE_LIMIT_SENDS_PER_MINUTE: count(20),
   RATE_LIMIT_UPLOADS_PER_MINUTE: count(60),

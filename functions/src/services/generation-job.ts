@@ -1,5 +1,5 @@
 import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import type { ImageData } from '@thumbnail-studio/providers';
+import type { GenerationResult, ImageData } from '@thumbnail-studio/providers';
 import {
   classifyIfEditable,
   makeVariations,
@@ -8,7 +8,7 @@ import {
 } from '@thumbnail-studio/providers';
 import { deleteBlobs } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
-import { CLASSIFIER_TURNS } from '../core/jobs';
+import { CLASSIFIER_TURNS, providerCallsPerJob, rateLimitRetrySeconds } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
@@ -30,12 +30,17 @@ interface Progress {
 }
 
 /**
- * Thrown when a job failed for a transient reason and went back to the queue unsettled: the
- * worker fails its record, so the queue delivers it again.
+ * Thrown when a job went back to the queue unsettled, after a transient failure or a provider's
+ * rate limit: the worker fails its record, so the queue delivers it again, after
+ * `retryAfterSeconds` when the provider asked for a wait.
  */
 export class JobHandedBackError extends Error {
-  constructor(jobId: string, options: ErrorOptions) {
-    super(`job ${jobId} failed for a transient reason and goes back to the queue`, options);
+  constructor(
+    jobId: string,
+    options: ErrorOptions,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`job ${jobId} goes back to the queue`, options);
     this.name = 'JobHandedBackError';
   }
 }
@@ -50,6 +55,8 @@ export class JobHandedBackError extends Error {
  * text for a failed generation or edit (the general one before either began).
  * A transient failure of storage or the database (see isTransientError) refunds nothing unless
  * this is the `lastDelivery`: the job goes back to the queue, and this throws JobHandedBackError.
+ * So does a job whose every variation the provider refused for its rate limit, with the wait it
+ * asked for, while the job may still wait that long (rateLimitRetrySeconds).
  * Answers the settled image, for what follows a job (the likeness and legibility checks).
  */
 export async function runGenerationJob(
@@ -161,6 +168,7 @@ async function answerJob(
             logger.warn('the job phase could not be shown', { jobId: job.id, error }),
           );
 
+    const { PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY } = settings();
     const results = await makeVariations(
       job.variations ?? 1,
       (variation) =>
@@ -168,6 +176,7 @@ async function answerJob(
           ? provider.edit({ prompt: request.content, images, ...people, signal, variation })
           : provider.generate({ prompt: request.content, references: images, ...people, signal, variation }),
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
+      providerCallsPerJob(PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY),
     );
     await phaseShown;
     signal.throwIfAborted();
@@ -180,6 +189,15 @@ async function answerJob(
     }
     const [first] = kept;
     if (!first) {
+      const retryAfterSeconds = lastDelivery ? undefined : rateLimitRetry(job, results);
+      if (retryAfterSeconds !== undefined) {
+        await handBackJob(job);
+        logger.warn('job rate-limited by its provider; back to the queue', {
+          jobId: job.id,
+          retryAfterSeconds,
+        });
+        throw new JobHandedBackError(job.id, {}, retryAfterSeconds);
+      }
       // Every variation failed: the creator reads the first one's text, and every credit comes back.
       const content = failures.get(0) ?? UNEXPECTED_ERROR_TEXT;
       settled = await refundJob(job, content);
@@ -220,6 +238,7 @@ async function answerJob(
     // What follows the job (the likeness and legibility checks) reads the first image.
     return settled ? { job, image: first.bytes, prompt: request.content, people: people.people } : undefined;
   } catch (error) {
+    if (error instanceof JobHandedBackError) throw error;
     if (signal.aborted) {
       logger.info('job stopped at its deadline', { jobId: job.id, error });
       return undefined;
@@ -233,4 +252,18 @@ async function answerJob(
     if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);
     return undefined;
   }
+}
+
+/**
+ * When every variation failed and the provider refused some for its rate limit: how many seconds
+ * the job waits in the queue for the longest wait asked, if it may (rateLimitRetrySeconds).
+ */
+function rateLimitRetry(job: StoredMessage, results: readonly GenerationResult[]): number | undefined {
+  const waits = results.flatMap((result) =>
+    result.type === 'error' && result.retryAfterMs !== undefined ? [result.retryAfterMs] : [],
+  );
+  if (waits.length === 0) return undefined;
+  const sentAt = Date.parse(job.pending_since ?? job.created_at);
+  const { JOB_STUCK_AFTER_MS, JOB_DEADLINE_MS } = settings();
+  return rateLimitRetrySeconds(Math.max(...waits), Date.now(), sentAt + JOB_STUCK_AFTER_MS, JOB_DEADLINE_MS);
 }

@@ -17,6 +17,7 @@ import { saveImageCheck } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
+import { OutOfTimeError, withinTime } from '../lib/time-limit';
 
 /** Room kept around a word when it is cut out, as a share of its height. */
 const WORD_MARGIN = 0.25;
@@ -37,14 +38,21 @@ const ATTEMPTS = [
  * reads (see judgeLegibility). The words are found on the full-size frame; at each feed size,
  * each word is cut from the scaled-down frame where it sits and read on its own (pictures
  * beside small text defeat OCR's page layout, not a viewer's eye). `image` is the provider's
- * original, of any size and format.
+ * original, of any size and format. Once `signal` aborts, no further reading is started.
  */
-export async function checkLegibility(image: Uint8Array, prompt: string): Promise<Legibility> {
+export async function checkLegibility(
+  image: Uint8Array,
+  prompt: string,
+  signal?: AbortSignal,
+): Promise<Legibility> {
   const sharp = await loadSharp();
   const full = READING_SIZES[0];
   const frame = await sharp(image).resize(full.width, full.height, { fit: 'cover' }).png().toBuffer();
   const fullSize: ReadWord[] = [];
-  for (const reading of await fullSizeReadings(frame)) fullSize.push(...(await readWords(reading, 'page')));
+  for (const reading of await fullSizeReadings(frame)) {
+    signal?.throwIfAborted();
+    fullSize.push(...(await readWords(reading, 'page')));
+  }
   const expected = wordsToCheck(prompt, fullSize);
   const places = locateWords(expected, fullSize);
   const readings: ReadWord[][] = [fullSize];
@@ -52,7 +60,7 @@ export async function checkLegibility(image: Uint8Array, prompt: string): Promis
     const scaled = await sharp(frame).resize(width, height).png().toBuffer();
     const words: ReadWord[] = [];
     for (const [i, box] of places.entries()) {
-      if (box) words.push(...(await readWordAt(scaled, box, width / full.width, expected[i] ?? '')));
+      if (box) words.push(...(await readWordAt(scaled, box, width / full.width, expected[i] ?? '', signal)));
     }
     readings.push(words);
   }
@@ -85,7 +93,13 @@ const DARK_LEVEL = 60;
  * What OCR reads of the word at `box` (full-size pixels) in `image`, a copy `scale` times that
  * size: the first reading that finds `word`, else the last one.
  */
-async function readWordAt(image: Buffer, box: Box, scale: number, word: string): Promise<ReadWord[]> {
+async function readWordAt(
+  image: Buffer,
+  box: Box,
+  scale: number,
+  word: string,
+  signal: AbortSignal | undefined,
+): Promise<ReadWord[]> {
   const sharp = await loadSharp();
   const { width: imageWidth = 0, height: imageHeight = 0 } = await sharp(image).metadata();
   const margin = (box.y1 - box.y0) * WORD_MARGIN;
@@ -96,6 +110,7 @@ async function readWordAt(image: Buffer, box: Box, scale: number, word: string):
   const cut = await sharp(image).extract({ left, top, width, height }).png().toBuffer();
   let read: ReadWord[] = [];
   for (const [factor, contrast] of ATTEMPTS) {
+    signal?.throwIfAborted();
     const resized = sharp(cut).resize(width * factor, height * factor, { kernel: 'cubic' });
     const enlarged = await (contrast ? resized.greyscale().normalise() : resized).png().toBuffer();
     read = (await readWords(enlarged, 'word')).map((found) => ({ ...found, box }));
@@ -125,17 +140,26 @@ export const verdictAtSettle = () => !settings().LEGIBILITY_CHECK && !settings()
 /**
  * Checks a settled job's image and records the verdict on its message. Runs after the job is
  * settled, so it costs no credit and never delays the image; a failure is logged and recorded as
- * no verdict (null), never a reason to retry the job.
+ * no verdict (null), never a reason to retry the job. The check runs only for the milliseconds
+ * `timeLeftMs` gives it when it starts (see checkTimeMs): with none it is not made, and one still
+ * running then is given up; either way the verdict is null.
  */
-export async function recordLegibility({ job, image, prompt }: AnsweredJob): Promise<void> {
+export async function recordLegibility(
+  { job, image, prompt }: AnsweredJob,
+  timeLeftMs: () => number = () => Number.POSITIVE_INFINITY,
+): Promise<void> {
   if (verdictAtSettle()) return;
   try {
     // Turned off, the message still gets a verdict (nothing to check) after the likeness, so no one waits for one.
-    const legibility = settings().LEGIBILITY_CHECK ? await checkLegibility(image, prompt) : NOTHING_TO_CHECK;
+    const legibility = settings().LEGIBILITY_CHECK
+      ? await withinTime(timeLeftMs(), (signal) => checkLegibility(image, prompt, signal))
+      : NOTHING_TO_CHECK;
     await saveImageCheck(job, 'legibility', legibility);
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });
   } catch (error) {
-    logger.warn('legibility check failed', { jobId: job.id, error });
+    if (error instanceof OutOfTimeError)
+      logger.info('legibility not checked: out of time', { jobId: job.id, error });
+    else logger.warn('legibility check failed', { jobId: job.id, error });
     // No verdict, but the checks are over: the chat stops following the image.
     await saveImageCheck(job, 'legibility', null).catch((saveError: unknown) =>
       logger.warn('legibility could not be closed', { jobId: job.id, error: saveError }),

@@ -7,7 +7,11 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { FilterPattern, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { DEFAULT_WORKER_CONCURRENCY, JOB_MAX_DELIVERIES } from '../../../functions/src/core/jobs';
+import {
+  DEFAULT_PROVIDER_CALLS_AT_ONCE,
+  DEFAULT_WORKER_CONCURRENCY,
+  JOB_MAX_DELIVERIES,
+} from '../../../functions/src/core/jobs';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../../../functions/src/core/ledger-reconciliation';
 import { tables } from '../../../functions/src/data/tables';
 import { backgroundFunctions } from '../../../functions/src/routes';
@@ -69,6 +73,12 @@ export interface GenerationProps {
    * @default DEFAULT_WORKER_CONCURRENCY (5)
    */
   readonly maxConcurrency?: number;
+  /**
+   * Image provider calls at once across every worker; each job calls its variations at most its
+   * share of this at a time (at least one).
+   * @default DEFAULT_PROVIDER_CALLS_AT_ONCE (10)
+   */
+  readonly providerCallsAtOnce?: number;
   /** How long the functions' logs are kept. @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
 }
@@ -122,6 +132,7 @@ export class Generation extends Construct {
     );
 
     const resources: BackendResources = { ...props.resources, jobsQueue: this.jobsQueue };
+    const maxConcurrency = props.maxConcurrency ?? DEFAULT_WORKER_CONCURRENCY;
 
     this.worker = new AppFunction(this, 'Worker', {
       entry: join(props.handlersDir, 'worker.ts'),
@@ -133,6 +144,10 @@ export class Generation extends Construct {
         PROVIDER_TIMEOUT_MS: String(PROVIDER_ATTEMPT_TIMEOUT.toMilliseconds()),
         JOB_DEADLINE_MS: String(JOB_DEADLINE.toMilliseconds()),
         CLASSIFIER_TIMEOUT_MS: String(CLASSIFIER_TIMEOUT.toMilliseconds()),
+        PROVIDER_CALLS_AT_ONCE: String(props.providerCallsAtOnce ?? DEFAULT_PROVIDER_CALLS_AT_ONCE),
+        WORKER_CONCURRENCY: String(maxConcurrency),
+        // A job the provider rate-limited waits in the queue only while a run still fits before this.
+        JOB_STUCK_AFTER_MS: String(JOB_STUCK_AFTER.toMilliseconds()),
       },
     });
     grantAccess(this.worker, backgroundFunctions.worker, resources);
@@ -140,7 +155,7 @@ export class Generation extends Construct {
       new SqsEventSource(this.jobsQueue, {
         batchSize: 1,
         reportBatchItemFailures: true,
-        maxConcurrency: props.maxConcurrency ?? DEFAULT_WORKER_CONCURRENCY,
+        maxConcurrency,
       }),
     );
 
