@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request } from '@playwright/test';
-import { ChatPage } from './pages/chat-page';
+import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { OwnKeysPage } from './pages/own-keys-page';
 import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
@@ -11,6 +11,8 @@ import { LOCAL_CLOUD_LOG } from './support/local-cloud-log';
 const OPENAI_KEY = 'fake-openai-key-for-e2e-tests';
 const WRONG_KEY = 'fake-invalid-key-for-e2e-tests';
 const OPENAI = 'OpenAI GPT-Image';
+/** The fake providers' own address, where they tell what they received. */
+const fakeProviders = `http://127.0.0.1:${process.env.E2E_VIDEO_HOST_PORT}`;
 
 /** Every file under `dir` (the local cloud's data: DynamoDB, storage, outbox, its log). */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -109,6 +111,51 @@ test.describe("a creator's own API key", () => {
         expect((await readFile(file)).includes(OPENAI_KEY), file).toBe(false);
       }
     });
+  });
+
+  test('edits with the images the chat shows, read again from storage', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // Storage answers CORS only to a request that names its origin, as S3 does, and lets the browser
+    // keep an image: the chat's <img> and the edit's read of the same URL must share one cached copy.
+    const key = 'fake-openai-key-for-shown-images';
+    const app = await signUpThroughUi(page, persona('own-key-shown'));
+    await expect(app.credits()).toHaveAccessibleName('3 credits');
+    const chat = new ChatPage(page);
+    const keys = new OwnKeysPage(page);
+    await keys.open();
+    await keys.save(OPENAI, key);
+    await expect(keys.status(OPENAI)).toHaveText('The key works.');
+    await keys.close();
+    await chat.providerSelect().selectOption({ label: `${OPENAI} (your key)` });
+
+    await chat.dropFile('photo.png', 'image/png', await makeReferencePng());
+    await chat.send('Put a bold "WOW" title on this photo');
+    await expect(chat.imageMessages()).toHaveCount(1);
+    const shown = chat.userMessages().first().getByRole('img', { name: 'Reference image 1' });
+    await expect(shown).toHaveJSProperty('complete', true);
+    expect(await shown.evaluate((image) => (image as { naturalWidth: number }).naturalWidth)).toBe(640);
+    // What makes a cached copy matter: no CORS answer and no `Vary` unless the request names an origin.
+    const src = (await shown.getAttribute('src')) ?? '';
+    const plain = (await request.get(src)).headers();
+    expect(plain['cache-control']).toContain('max-age=31536000');
+    expect([plain['access-control-allow-origin'], plain.vary]).toEqual([undefined, undefined]);
+    const asked = (await request.get(src, { headers: { origin: baseURL ?? '' } })).headers();
+    expect([asked['access-control-allow-origin'], asked.vary]).toEqual([
+      baseURL,
+      expect.stringContaining('Origin'),
+    ]);
+
+    await chat.send('Make it brighter');
+    await expect(chat.imageMessages()).toHaveCount(2);
+    // The photo on screen went to both edits, beside the first answer in the second.
+    const recorded = await request.get(`${fakeProviders}/_recorded/openai`);
+    const edits = ((await recorded.json()) as { path: string; key: string; images: number }[]).filter(
+      (call) => call.key === key && call.path === '/v1/images/edits',
+    );
+    expect(edits.map((call) => call.images)).toEqual([1, 2]);
   });
 
   test('is forgotten at sign-out unless remembered on this device', async ({ page, auth }) => {

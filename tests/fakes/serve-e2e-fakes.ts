@@ -10,7 +10,9 @@ import { startVideoImageHost } from './video-image-host';
  *   a 1280x720 thumbnail for each id in `VIDEO_HOST_IDS` (comma-separated), 404 for the rest;
  * - `/openai/...` and `/gemini/...`: the fake OpenAI and Gemini APIs
  *   (`OPENAI_BASE_URL=http://127.0.0.1:$PORT/openai/v1`, `GEMINI_BASE_URL=.../gemini`), which the
- *   browser calls with a creator's own key (they answer CORS preflights).
+ *   browser calls with a creator's own key (they answer CORS preflights);
+ * - `/_recorded/openai`: what the fake OpenAI has received, for tests: each request's method,
+ *   path, key and how many images it carried.
  * Each fake runs on a port of its own behind this one, which hands every request on as it came.
  */
 const port = Number(process.env.VIDEO_HOST_PORT ?? 3101);
@@ -59,8 +61,21 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer | undefined> {
   return chunks.length ? Buffer.concat(chunks) : undefined;
 }
 
+/** The fake OpenAI's requests as tests check them. */
+const recordedOpenAI = () =>
+  openai.requests.map(({ method, path, headers, parts }) => ({
+    method,
+    path,
+    key: headers.authorization?.replace(/^Bearer /, ''),
+    images: parts.filter((part) => part.filename).length,
+  }));
+
 const front = createServer(async (req, res) => {
   const path = req.url ?? '/';
+  if (path === '/_recorded/openai') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recordedOpenAI()));
+    return;
+  }
   const [prefix, origin] = targets.find(([p]) => path === p || path.startsWith(`${p}/`)) ?? ['', host.origin];
   try {
     const headers = Object.fromEntries(

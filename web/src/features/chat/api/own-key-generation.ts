@@ -6,7 +6,7 @@ import {
   UNEXPECTED_ERROR_TEXT,
 } from '@thumbnail-studio/contract';
 import { classifyIfEditable, type ImageData, makeVariations } from '@thumbnail-studio/providers';
-import { blobFromStorage, callApi } from '../../../lib/api-client';
+import { ApiError, blobFromStorage, callApi } from '../../../lib/api-client';
 import { browserProvider } from '../../../lib/browser-provider';
 import { uploadImage } from '../../../lib/upload-image';
 import type { OwnKeySendInput } from './send-with-own-key';
@@ -70,17 +70,23 @@ export async function generateWithOwnKey(
   });
 }
 
-/** Reads signed images; one that can't be read is skipped, as a job skips it. */
-async function fetchImages(sources: OwnKeyInputs['images']): Promise<ImageData[]> {
-  const read = await Promise.all(
+/** When an image a send needs can't be read: nothing is made, and the message stays to send again. */
+export const IMAGE_UNREADABLE_TEXT =
+  'An image this message needs could not be loaded, so nothing was made. Please try again.';
+
+/**
+ * Reads signed images. One that can't be read fails the send: without the image it starts from, an
+ * edit would quietly draw a new picture.
+ */
+function fetchImages(sources: OwnKeyInputs['images']): Promise<ImageData[]> {
+  return Promise.all(
     sources.map(async ({ url }) => {
       try {
-        const blob = await blobFromStorage(url, 'An image could not be read.');
+        const blob = await blobFromStorage(url, IMAGE_UNREADABLE_TEXT);
         return { bytes: new Uint8Array(await blob.arrayBuffer()), mimeType: blob.type || 'image/jpeg' };
-      } catch {
-        return undefined;
+      } catch (error) {
+        throw new ApiError(error instanceof ApiError ? error.code : 'internal', IMAGE_UNREADABLE_TEXT);
       }
     }),
   );
-  return read.filter((image) => image !== undefined);
 }

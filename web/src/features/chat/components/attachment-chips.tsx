@@ -13,7 +13,7 @@ function ChipPreview({ attachment }: { attachment: Attachment }) {
   return (
     <>
       {attachment.previewUrl ? (
-        <img src={attachment.previewUrl} alt="" className="size-full object-cover" />
+        <img src={attachment.previewUrl} alt="" crossOrigin="anonymous" className="size-full object-cover" />
       ) : (
         <Film aria-hidden="true" className="m-auto size-4 text-zinc-400" />
       )}

@@ -41,7 +41,10 @@ export function ExpiringImage(props: ExpiringImageProps) {
     onExpired().finally(() => setRefreshing(false));
   };
 
-  const plain = <img src={src} alt={alt} onError={handleError} className={className} {...img} />;
+  // In CORS mode, as the app's reads of a signed URL are: the copy the browser keeps serves both.
+  const plain = (
+    <img src={src} alt={alt} crossOrigin="anonymous" onError={handleError} className={className} {...img} />
+  );
   // The <img> loads whichever source the browser picked, so its error covers them all.
   const image = sources?.length ? (
     <picture>

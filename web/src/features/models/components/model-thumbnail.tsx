@@ -22,6 +22,7 @@ export function ModelThumbnail({ url, className }: { url: string | null; classNa
     <img
       src={url}
       alt=""
+      crossOrigin="anonymous"
       loading="lazy"
       onError={() => setFailedUrl(url)}
       className={cn('shrink-0 bg-zinc-800 object-cover', className)}

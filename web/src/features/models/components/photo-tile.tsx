@@ -15,7 +15,7 @@ export function PhotoTile({ label, src, alt, isPrimary, children }: PhotoTilePro
   return (
     <li aria-label={label} className="overflow-hidden rounded-lg border border-zinc-700 bg-zinc-950">
       <div className="relative">
-        <img src={src} alt={alt} className="aspect-square w-full object-cover" />
+        <img src={src} alt={alt} crossOrigin="anonymous" className="aspect-square w-full object-cover" />
         {isPrimary && (
           <span className="absolute top-1.5 left-1.5 rounded-md bg-accent-600 px-1.5 py-0.5 text-xs font-semibold text-white">
             Primary

@@ -5,6 +5,7 @@ export function ChannelAvatar({ name, image, size }: { name: string; image: stri
       <img
         src={image}
         alt=""
+        crossOrigin="anonymous"
         width={size}
         height={size}
         className="rounded-full object-cover"

@@ -37,6 +37,7 @@ export function YouTubeThumbnail({ layout, src, sources = [], alt, duration }: Y
         <img
           src={src}
           alt={alt}
+          crossOrigin="anonymous"
           width={width}
           height={height}
           decoding="async"
