@@ -23,6 +23,7 @@ import { accountWideName } from './names';
 
 /** One period for every alarm and graph: short enough to page within minutes, long enough to be cheap. */
 const PERIOD = Duration.minutes(5);
+/** One dashboard graph, a third of the dashboard's width. */
 const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
   new GraphWidget({ title, left, right, width: 8, height: 6 });
 /** Server errors per period that page: a lone 5xx is a blip, five are a pattern. */
@@ -44,7 +45,7 @@ export const API_4XX_PERCENT = 10;
 export const API_4XX_MIN_REQUESTS = 100;
 
 export interface MonitoringProps {
-  /** Deployment stage, part of the dashboard's name. */
+  /** Deployment stage, in the alarm topic's display name. */
   readonly stage: string;
   /**
    * Who gets the alarms by e-mail. AWS sends a confirmation link first; nothing arrives until it is clicked.

@@ -76,8 +76,8 @@ export const SPA_ROUTING_FUNCTION = `function handler(event) {
  * Every error code whose caching a distribution may set. Their error caching time is 0: an API
  * answer such as API Gateway's 503, or a poll's 500, is never served again to later requests
  * (CloudFront's default is 10 s). Without a page or a response code, CloudFront passes the origin's
- * own answer through, so the SPA and the API keep their bodies and statuses. 429 is not among them:
- * CloudFront neither caches it nor lets it be set.
+ * own answer through, so the SPA and the API keep their bodies and statuses. 429 is not among them,
+ * and HTTP forbids a cache to store it (RFC 6585).
  */
 export const UNCACHED_ERRORS: readonly ErrorResponse[] = [
   400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504,
