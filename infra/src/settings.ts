@@ -120,6 +120,8 @@ export function readDeploySettings(node: Node): DeploySettings {
     // SQS event sources take a maximum concurrency from 2 to 1000.
     workerConcurrency: wholeNumber('workerConcurrency', get('workerConcurrency'), 2, 1_000),
     providerCallsAtOnce: wholeNumber('providerCallsAtOnce', get('providerCallsAtOnce'), 1, 10_000),
+    // Keeps the rate derived from it under API Gateway's 10,000 requests a second per account and region.
+    generationsInFlight: wholeNumber('generationsInFlight', get('generationsInFlight'), 1, 5_000),
     apiRateLimit: rateLimit,
     apiBurstLimit: burstLimit,
     logRetention,

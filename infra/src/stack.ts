@@ -58,9 +58,17 @@ export interface ThumbnailStudioStackProps extends StackProps {
    * `providerCallsAtOnce / workerConcurrency` at a time (at least one). @default 10
    */
   readonly providerCallsAtOnce?: number;
-  /** Steady requests per second for the whole API. @default 50 */
+  /**
+   * Generations creators wait on at once that the API's throttle carries; sets `apiRateLimit`'s default.
+   * @default 200
+   */
+  readonly generationsInFlight?: number;
+  /**
+   * Steady requests per second for the whole API.
+   * @default - what `generationsInFlight` polls at the web's pace (270 for 200)
+   */
   readonly apiRateLimit?: number;
-  /** Requests the API takes at once above the steady rate. @default twice `apiRateLimit` */
+  /** Requests the API takes at once above the steady rate. @default twice `apiRateLimit`, at most 5,000 */
   readonly apiBurstLimit?: number;
   /** How long function and API access logs are kept. @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
@@ -127,6 +135,7 @@ export class ThumbnailStudioStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       resources: { ...shared, jobsQueue: this.generation.jobsQueue },
+      generationsInFlight: props.generationsInFlight,
       rateLimit: props.apiRateLimit,
       burstLimit: props.apiBurstLimit,
       logRetention,

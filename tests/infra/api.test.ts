@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Endpoint, type EndpointName, endpoints } from '@thumbnail-studio/contract';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -9,9 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { VIDEO_THUMBNAIL_SIZES } from '../../functions/src/adapters/video-thumbnails';
 import { VIDEO_THUMBNAIL_TIMEOUT_MS } from '../../functions/src/lib/settings';
 import { apiFunctions, type Route, routeKey, routes } from '../../functions/src/routes';
-import { Api } from '../../infra/src/constructs/api';
+import {
+  Api,
+  apiRateLimitFor,
+  DEFAULT_GENERATIONS_IN_FLIGHT,
+  pollsWithin,
+  REQUESTS_BESIDE_POLLS,
+  THROTTLE_SIZING_IMAGE_SECONDS,
+} from '../../infra/src/constructs/api';
 import { Data } from '../../infra/src/constructs/data';
-import { defaultHandlersDir } from '../../infra/src/paths';
+import { defaultHandlersDir, repoPath } from '../../infra/src/paths';
+import { pollDelay } from '../../web/src/features/chat/utils/poll-delay';
 import { logicalId, type Resource, resourcesOf, synth } from './synth';
 
 const { stack, template } = synth();
@@ -201,5 +210,64 @@ describe('a route with auth: false (the Stripe webhook to come)', () => {
       RouteKey: 'GET /api/credits',
       AuthorizationType: 'JWT',
     });
+  });
+});
+
+describe('the throttle, sized from what waiting creators ask', () => {
+  const throttleOf = (built: Pick<ReturnType<typeof synth>, 'template'>) =>
+    (Object.values(resourcesOf(built.template, 'AWS::ApiGatewayV2::Stage'))[0] as Resource).Properties
+      .DefaultRouteSettings;
+
+  it("counts the chat's asks at its own pace: quick at first, then slower", () => {
+    expect(pollsWithin(3)).toBe(10);
+    expect(pollsWithin(60)).toBe(40);
+    // Every ask inside the window is counted, and the next one falls outside it.
+    const asks = pollsWithin(THROTTLE_SIZING_IMAGE_SECONDS);
+    const sentAt = (n: number) =>
+      Array.from({ length: n - 1 }, (_, i) => pollDelay(i + 1)).reduce((a, b) => a + b, 0);
+    expect(sentAt(asks)).toBeLessThanOrEqual(THROTTLE_SIZING_IMAGE_SECONDS * 1000);
+    expect(sentAt(asks + 1)).toBeGreaterThan(THROTTLE_SIZING_IMAGE_SECONDS * 1000);
+  });
+
+  it("carries the default generations in flight at the quickest image's rate, twice that at once", () => {
+    const perSecond =
+      (pollsWithin(THROTTLE_SIZING_IMAGE_SECONDS) + REQUESTS_BESIDE_POLLS) / THROTTLE_SIZING_IMAGE_SECONDS;
+    const rate = Math.ceil(DEFAULT_GENERATIONS_IN_FLIGHT * perSecond);
+    expect(rate).toBeGreaterThan(4 * 50); // four times the single 50 requests a second it replaced
+    expect(throttleOf({ template })).toEqual({
+      ThrottlingRateLimit: rate,
+      ThrottlingBurstLimit: 2 * rate,
+    });
+  });
+
+  it("follows the operator's generations in flight, unless the rate itself is set", () => {
+    expect(throttleOf(synth({ generationsInFlight: 100 }))).toEqual({
+      ThrottlingRateLimit: apiRateLimitFor(100),
+      ThrottlingBurstLimit: 2 * apiRateLimitFor(100),
+    });
+    expect(throttleOf(synth({ generationsInFlight: 100, apiRateLimit: 40 }))).toEqual({
+      ThrottlingRateLimit: 40,
+      ThrottlingBurstLimit: 80,
+    });
+    // API Gateway honours no burst above its account quota.
+    expect(throttleOf(synth({ generationsInFlight: 5_000 })).ThrottlingBurstLimit).toBe(5_000);
+  });
+
+  it('is explained with the same numbers in the runbook and the settings table', () => {
+    const rate = apiRateLimitFor(DEFAULT_GENERATIONS_IN_FLIGHT);
+    const runbook = readFileSync(repoPath('docs', 'deploy.md'), 'utf8');
+    const readme = readFileSync(repoPath('infra', 'README.md'), 'utf8');
+    for (const number of [
+      pollsWithin(THROTTLE_SIZING_IMAGE_SECONDS),
+      DEFAULT_GENERATIONS_IN_FLIGHT,
+      rate,
+      2 * rate,
+    ]) {
+      expect(runbook).toContain(` ${number} `);
+    }
+    expect(readme).toMatch(
+      new RegExp(`\\| \`generationsInFlight\` \\| \`${DEFAULT_GENERATIONS_IN_FLIGHT}\` \\|`),
+    );
+    expect(readme).toContain(`${rate}`);
   });
 });

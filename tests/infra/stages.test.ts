@@ -1,6 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { logicalId, type Resource, resourcesOf, synth } from './synth';
+import { accountWideName } from '../../infra/src/constructs/names';
+import { type CfnJson, logicalId, type Resource, resourcesOf, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod' });
@@ -132,5 +134,51 @@ describe('a stage can be deleted and deployed again', () => {
     const name = JSON.stringify(images?.Properties.BucketName);
     expect(name).toContain('thumbnail-studio-prod-images-');
     expect(name).toContain('AWS::StackId');
+  });
+});
+
+/** Where each resource type whose names are unique in the whole account keeps its name. */
+const ACCOUNT_WIDE_NAMES: Record<string, (properties: CfnJson) => unknown> = {
+  'AWS::CloudFront::ResponseHeadersPolicy': (p) => p.ResponseHeadersPolicyConfig.Name,
+  'AWS::CloudFront::OriginAccessControl': (p) => p.OriginAccessControlConfig.Name,
+  'AWS::CloudFront::CachePolicy': (p) => p.CachePolicyConfig.Name,
+  'AWS::CloudFront::Function': (p) => p.Name,
+  'AWS::CloudWatch::Dashboard': (p) => p.DashboardName,
+};
+const accountWideNames = (template: typeof dev.template) =>
+  Object.entries(ACCOUNT_WIDE_NAMES).flatMap(([type, nameOf]) =>
+    Object.values(resourcesOf(template, type)).map((resource) => ({
+      type,
+      name: nameOf(resource.Properties),
+    })),
+  );
+
+describe('one stage in two regions of one account', () => {
+  it('names every account-wide resource after its stack and region', () => {
+    const names = accountWideNames(dev.template);
+    expect(names.map((n) => n.type).sort()).toEqual(Object.keys(ACCOUNT_WIDE_NAMES).sort());
+    for (const { type, name } of names) {
+      expect(JSON.stringify(name), type).toContain('AWS::Region');
+    }
+  });
+
+  it('takes no name the other region took', () => {
+    const inIreland = accountWideNames(synth({ stage: 'prod', env: { region: 'eu-west-1' } }).template);
+    const inOregon = accountWideNames(synth({ stage: 'prod', env: { region: 'us-west-2' } }).template);
+    for (const { type, name } of inIreland) {
+      expect(name, type).toContain('eu-west-1');
+      expect(
+        inOregon.map((n) => n.name),
+        type,
+      ).not.toContain(name);
+    }
+  });
+
+  it('refuses a stack name too long for the names built from it', () => {
+    const stack = new Stack(new App(), 'S'.repeat(40));
+    expect(accountWideName(stack, 128, 'security-headers')).toMatch(
+      /^S{40}-\$\{Token\[AWS\.Region\.\d+\]\}-security-headers$/,
+    );
+    expect(() => accountWideName(stack, 64, 'site')).toThrow(/too long: site .* at most 64 characters/);
   });
 });

@@ -127,8 +127,12 @@ describe('CloudFront', () => {
     });
   });
 
-  it('leaves API error responses alone (no distribution-wide 403/404 rewrites)', () => {
-    expect(distribution().Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+  it('caches no error answer, and rewrites none (the API keeps its own 403/404 and their bodies)', () => {
+    const errors = distribution().Properties.DistributionConfig.CustomErrorResponses as CfnJson[];
+    // Every code a distribution may set; API Gateway's 5xx among them.
+    expect(errors.map((e) => e.ErrorCode)).toEqual([400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504]);
+    for (const error of errors)
+      expect(error, String(error.ErrorCode)).toEqual({ ErrorCode: error.ErrorCode, ErrorCachingMinTTL: 0 });
   });
 
   it('sends client-side routes to index.html and files as they are', () => {
@@ -219,6 +223,23 @@ describe('site deployment', () => {
       authFlow: 'USER_SRP_AUTH',
       apiBase: '',
     });
+  });
+
+  it('puts up index.html and invalidates /* only after the bundles and config.json are in place', () => {
+    const byPaths = (paths: string[]) =>
+      Object.entries(template.findResources('Custom::CDKBucketDeployment')).find(
+        ([, d]) => JSON.stringify(d.Properties.DistributionPaths) === JSON.stringify(paths),
+      );
+    const [, pages] = byPaths(['/*']) ?? [];
+    const [configId] = byPaths(['/config.json']) ?? [];
+    const [assetsId] =
+      Object.entries(resourcesOf(template, 'Custom::CDKBucketDeployment')).find(
+        ([, d]) => d.Properties.DistributionPaths === undefined,
+      ) ?? [];
+    expect([assetsId, configId]).not.toContain(undefined);
+    // One deployment uploads the pages, then invalidates: the handler runs the two in that order.
+    expect(pages?.Properties.DistributionId).toEqual({ Ref: logicalId(stack.web.distribution) });
+    expect(pages?.DependsOn).toEqual(expect.arrayContaining([assetsId, configId]));
   });
 
   it('deploys a placeholder, with a warning, when web/dist is missing', () => {

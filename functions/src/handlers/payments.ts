@@ -2,6 +2,7 @@ import { createCheckoutSessionBodySchema } from '@thumbnail-studio/contract';
 import * as z from 'zod/mini';
 import { getEmailOfCaller } from '../adapters/cognito-users';
 import { getStripe, getWebhookSecret } from '../adapters/stripe';
+import { WEBHOOK_SIGNATURE_REFUSED } from '../core/webhook-signature';
 import { BadRequestError } from '../lib/errors';
 import { createApiHandler, errorAnswer, json, parseBody, rawBody } from '../lib/http';
 import { logger } from '../lib/logger';
@@ -83,7 +84,7 @@ export const handler = createApiHandler<RouteKey<'payments'>>(
           SIGNATURE_TOLERANCE_SECONDS,
         );
       } catch (error) {
-        logger.warn('webhook refused: bad signature', { error });
+        logger.warn(WEBHOOK_SIGNATURE_REFUSED, { error });
         throw new BadRequestError('Invalid Stripe signature');
       }
       if (PAID_EVENTS.has(stripeEvent.type)) {

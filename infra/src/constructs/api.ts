@@ -21,6 +21,7 @@ import {
   type Route,
   routes as sharedRoutes,
 } from '../../../functions/src/routes';
+import { pollDelay } from '../../../web/src/features/chat/utils/poll-delay';
 import { AppFunction } from './app-function';
 import { type BackendResources, grantAccess } from './backend-resources';
 import { pascalCase } from './names';
@@ -39,13 +40,18 @@ export interface ApiProps {
    */
   readonly routes?: readonly Route[];
   /**
+   * Generations creators wait on at once (sent, queued or running) that the throttle must carry.
+   * @default DEFAULT_GENERATIONS_IN_FLIGHT (200)
+   */
+  readonly generationsInFlight?: number;
+  /**
    * Steady-state requests per second for the whole API.
-   * @default 50
+   * @default apiRateLimitFor(generationsInFlight)
    */
   readonly rateLimit?: number;
   /**
    * Requests the API takes at once above the steady rate.
-   * @default twice `rateLimit`
+   * @default twice `rateLimit`, at most API Gateway's burst quota (5,000)
    */
   readonly burstLimit?: number;
   /** How long the functions' logs and the access log are kept. @default RetentionDays.ONE_MONTH */
@@ -73,6 +79,35 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 export const API_FUNCTION_TIMEOUTS: Partial<Record<ApiFunctionName, Duration>> = {
   uploads: Duration.millis(VIDEO_THUMBNAIL_SIZES.length * VIDEO_THUMBNAIL_TIMEOUT_MS + 6_000),
 };
+
+/**
+ * The throttle is sized for the quickest image (a provider draws one in 20 to 90 s): the chat asks
+ * about a pending job fastest at its start, so the shortest wait has the most requests a second.
+ */
+export const THROTTLE_SIZING_IMAGE_SECONDS = 20;
+/** A generation's requests beside its polls: the send, the balance and its history, the conversation list, the legibility check. */
+export const REQUESTS_BESIDE_POLLS = 5;
+/** Generations waited on at once that the default throttle carries. */
+export const DEFAULT_GENERATIONS_IN_FLIGHT = 200;
+/** API Gateway's burst quota per account and region: a stage's burst above it is not honoured. */
+const ACCOUNT_BURST_QUOTA = 5_000;
+
+/** How many times the chat asks about a pending job (at the web's own pace) within `seconds` of the send. */
+export function pollsWithin(seconds: number): number {
+  let polls = 1; // the first ask goes out at once
+  let nextAskMs = pollDelay(polls);
+  while (nextAskMs <= seconds * 1000) {
+    polls += 1;
+    nextAskMs += pollDelay(polls);
+  }
+  return polls;
+}
+
+/** Steady requests per second for `generations` in flight, each asking its polls and the rest within the quickest image. */
+export function apiRateLimitFor(generations: number): number {
+  const perImage = pollsWithin(THROTTLE_SIZING_IMAGE_SECONDS) + REQUESTS_BESIDE_POLLS;
+  return Math.ceil((generations * perImage) / THROTTLE_SIZING_IMAGE_SECONDS);
+}
 
 /** The scope Cognito puts in every access token its user-pool sign-in issues (and in no ID token). */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
@@ -109,11 +144,13 @@ export class Api extends Construct {
       description: 'Thumbnail Studio API, reached through CloudFront under /api/*',
       createDefaultStage: false,
     });
-    const rateLimit = props.rateLimit ?? 50;
+    const rateLimit =
+      props.rateLimit ?? apiRateLimitFor(props.generationsInFlight ?? DEFAULT_GENERATIONS_IN_FLIGHT);
+    const burstLimit = props.burstLimit ?? Math.min(rateLimit * 2, ACCOUNT_BURST_QUOTA);
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit, burstLimit: props.burstLimit ?? rateLimit * 2 },
+      throttle: { rateLimit, burstLimit },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
           new LogGroup(this, 'AccessLogs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH }),

@@ -1,31 +1,51 @@
-import { Aws, CfnOutput, Duration, Token } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Stack, Token } from 'aws-cdk-lib';
 import {
-  type Alarm,
+  Alarm,
   AlarmStatusWidget,
   ComparisonOperator,
   Dashboard,
   GraphWidget,
   type IMetric,
+  MathExpression,
   type Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { WEBHOOK_SIGNATURE_REFUSED } from '../../../functions/src/core/webhook-signature';
 import type { Api } from './api';
 import type { Data } from './data';
-import type { Generation } from './generation';
+import { type Generation, WORKER_TIMEOUT } from './generation';
+import { accountWideName } from './names';
 
 /** One period for every alarm and graph: short enough to page within minutes, long enough to be cheap. */
 const PERIOD = Duration.minutes(5);
+/** One dashboard graph, a third of the dashboard's width. */
+const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
+  new GraphWidget({ title, left, right, width: 8, height: 6 });
 /** Server errors per period that page: a lone 5xx is a blip, five are a pattern. */
 export const API_5XX_THRESHOLD = 5;
 /** A dead-lettered job left this long has been forgotten; SQS deletes it after 14 days. */
 export const DEAD_LETTER_MAX_AGE = Duration.days(1);
+/**
+ * A job still in the queue this long after its send has outlasted a worker's longest run and a
+ * retry's wait: the worker is behind (more sends than `workerConcurrency` clears) or failing.
+ */
+export const JOB_WAIT_MAX_AGE = Duration.seconds(
+  WORKER_TIMEOUT.toSeconds() + Duration.minutes(5).toSeconds(),
+);
+/**
+ * Client errors (4xx) that page: this share of the API's answers in a period, once it had at least
+ * API_4XX_MIN_REQUESTS (an expired token or two on a quiet stage is not a spike).
+ */
+export const API_4XX_PERCENT = 10;
+export const API_4XX_MIN_REQUESTS = 100;
 
 export interface MonitoringProps {
-  /** Deployment stage, part of the dashboard's name. */
+  /** Deployment stage, in the alarm topic's display name. */
   readonly stage: string;
   /**
    * Who gets the alarms by e-mail. AWS sends a confirmation link first; nothing arrives until it is clicked.
@@ -66,8 +86,11 @@ export class Monitoring extends Construct {
 
     const worker = generation.worker;
     const dlq = generation.deadLetterQueue;
-    const alarmOn = (metric: Metric, alarmId: string, threshold: number, description: string) =>
-      metric.createAlarm(this, alarmId, {
+    const clientErrorPercent = this.clientErrorPercent(api);
+    const webhookRefusals = this.webhookSignaturesRefused(api);
+    const alarmOn = (metric: IMetric, alarmId: string, threshold: number, description: string) =>
+      new Alarm(this, alarmId, {
+        metric,
         alarmDescription: description,
         threshold,
         evaluationPeriods: 1,
@@ -88,10 +111,34 @@ export class Monitoring extends Construct {
         "Lambda throttled the generation worker: the account's concurrency is used up, so jobs wait in the queue.",
       ),
       alarmOn(
+        generation.jobsQueue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' }),
+        'JobsWaitingAlarm',
+        JOB_WAIT_MAX_AGE.toSeconds(),
+        'A generation job has waited in the queue longer than a worker run and a retry take: the worker is behind or failing, and creators are waiting.',
+      ),
+      alarmOn(
         api.httpApi.metricServerError({ period: PERIOD }),
         'Api5xxAlarm',
         API_5XX_THRESHOLD,
         "The API answered with server errors (5xx); its access log and the API functions' logs say why.",
+      ),
+      alarmOn(
+        clientErrorPercent,
+        'Api4xxAlarm',
+        API_4XX_PERCENT,
+        `At least ${API_4XX_PERCENT}% of the API's answers were client errors (4xx): the stage's throttle (429), a sign-in or token problem (401, 403), or a client sending what the API refuses. The access log's status and route say which.`,
+      ),
+      alarmOn(
+        webhookRefusals,
+        'WebhookSignatureAlarm',
+        1,
+        "The Stripe webhook refused a call for its signature: if Stripe's deliveries fail too, STRIPE_WEBHOOK_SECRET is not the endpoint's signing secret, and purchases are granted only when buyers return to the app.",
+      ),
+      alarmOn(
+        generation.sweeper.metricErrors({ period: PERIOD }),
+        'SweeperErrorsAlarm',
+        1,
+        "The stuck-job sweeper failed: jobs that never settled keep their reserved credit until a run succeeds. The sweeper's log says why.",
       ),
       alarmOn(
         dlq.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' }),
@@ -107,17 +154,50 @@ export class Monitoring extends Construct {
       alarm.addOkAction(action);
     }
 
-    this.dashboard = this.buildDashboard(props);
+    this.dashboard = this.buildDashboard(props, [
+      graph('API answers that were 4xx (%)', [clientErrorPercent]),
+      graph('Webhook calls refused for their signature', [webhookRefusals]),
+      graph(
+        'Stuck-job sweeper runs and errors',
+        [generation.sweeper.metricInvocations({ period: PERIOD })],
+        [generation.sweeper.metricErrors({ period: PERIOD })],
+      ),
+    ]);
     this.addOutputs(props);
   }
 
-  private buildDashboard({ stage, api, generation }: MonitoringProps): Dashboard {
+  /** The share of the API's answers that were 4xx, in percent; 0 while the API had few requests. */
+  private clientErrorPercent(api: Api): MathExpression {
+    return new MathExpression({
+      expression: `IF(requests >= ${API_4XX_MIN_REQUESTS}, 100 * clientErrors / requests, 0)`,
+      usingMetrics: {
+        clientErrors: api.httpApi.metricClientError({ period: PERIOD, statistic: 'Sum' }),
+        requests: api.httpApi.metricCount({ period: PERIOD, statistic: 'Sum' }),
+      },
+      label: 'API answers that were 4xx (%)',
+      period: PERIOD,
+    });
+  }
+
+  /** Webhook calls the payments function refused for their signature, counted from its log lines. */
+  private webhookSignaturesRefused(api: Api): Metric {
+    return new MetricFilter(this, 'WebhookSignaturesRefusedMetric', {
+      logGroup: api.functions.payments.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', WEBHOOK_SIGNATURE_REFUSED),
+      // Per stack, so two stages in one account keep their own counts.
+      metricNamespace: `ThumbnailStudio/${Stack.of(this).stackName}`,
+      metricName: 'WebhookSignaturesRefused',
+      metricValue: '1',
+    }).metric({ statistic: 'Sum', period: PERIOD });
+  }
+
+  /** The dashboard: the alarms, then rows of graphs, `lastRow` at the end. */
+  private buildDashboard({ api, generation }: MonitoringProps, lastRow: GraphWidget[]): Dashboard {
     const { worker, jobsQueue, deadLetterQueue: dlq } = generation;
-    const graph = (title: string, left: IMetric[], right: IMetric[] = []) =>
-      new GraphWidget({ title, left, right, width: 8, height: 6 });
     const apiFunctions = Object.values(api.functions);
     const dashboard = new Dashboard(this, 'Dashboard', {
-      dashboardName: `ThumbnailStudio-${stage}`,
+      // Dashboard names are unique in the whole account, not per region.
+      dashboardName: accountWideName(this, 255),
       defaultInterval: Duration.days(1),
     });
     dashboard.addWidgets(
@@ -163,6 +243,7 @@ export class Monitoring extends Construct {
       graph('Ledger check findings', [generation.ledgerFindings]),
       graph('Ledger check errors', [generation.reconciler.metricErrors({ period: PERIOD })]),
     );
+    dashboard.addWidgets(...lastRow);
     return dashboard;
   }
 

@@ -26,8 +26,8 @@ export const LOCAL_ONLY_FILES = ['*.map', '*.br', '*.gz', '.vite'];
 
 /**
  * Uploads the SPA in three parts, so each gets the right caching: hashed bundles under
- * `assets/` (immutable, old ones kept), everything else (revalidated on every load), and the
- * stage's `config.json` (revalidated, written from deploy-time values).
+ * `assets/` (immutable, old ones kept), the stage's `config.json` (revalidated, written from
+ * deploy-time values), and last everything else (revalidated on every load), then invalidates `/*`.
  */
 export class SiteDeployment extends Construct {
   readonly deployments: BucketDeployment[] = [];
@@ -50,36 +50,37 @@ export class SiteDeployment extends Construct {
 
     // Hashed bundles never change under a name: cached for a year, and never pruned, so a tab
     // still running the previous index.html can load its chunks.
-    if (built) {
-      this.deployments.push(
-        new BucketDeployment(this, 'Assets', {
+    const assets = built
+      ? new BucketDeployment(this, 'Assets', {
           sources: [site],
           destinationBucket: props.siteBucket,
           exclude: ['*'],
           include: ['assets/*'],
           prune: false,
           cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
-        }),
-      );
-    }
-    this.deployments.push(
-      new BucketDeployment(this, 'Site', {
-        sources: [site],
-        destinationBucket: props.siteBucket,
-        exclude: ['assets/*', 'config.json'],
-        cacheControl: [CacheControl.noCache()],
-        distribution: props.distribution,
-        distributionPaths: ['/*'],
-      }),
-      new BucketDeployment(this, 'Config', {
-        sources: [Source.jsonData('config.json', props.runtimeConfig)],
-        destinationBucket: props.siteBucket,
-        prune: false,
-        cacheControl: [CacheControl.noCache()],
-        distribution: props.distribution,
-        distributionPaths: ['/config.json'],
-      }),
-    );
+        })
+      : undefined;
+    const config = new BucketDeployment(this, 'Config', {
+      sources: [Source.jsonData('config.json', props.runtimeConfig)],
+      destinationBucket: props.siteBucket,
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution: props.distribution,
+      distributionPaths: ['/config.json'],
+    });
+    // The new index.html goes up, and `/*` is invalidated after it in the same deployment, only once
+    // the bundles and config.json it asks for are in the bucket: never a page that points at nothing.
+    const pages = new BucketDeployment(this, 'Site', {
+      sources: [site],
+      destinationBucket: props.siteBucket,
+      exclude: ['assets/*', 'config.json'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: props.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) pages.node.addDependency(assets);
+    pages.node.addDependency(config);
+    this.deployments.push(...(assets ? [assets] : []), config, pages);
     this.acknowledgeHandlerFindings(props.siteBucket);
   }
 

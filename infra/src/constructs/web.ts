@@ -10,6 +10,7 @@ import {
   CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
+  type ErrorResponse,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
@@ -20,6 +21,7 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -35,6 +37,7 @@ import {
 import { Construct } from 'constructs';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../security-headers';
 import type { CustomDomain } from '../settings';
+import { accountWideName } from './names';
 import { SiteDeployment } from './site-deployment';
 
 export interface WebProps {
@@ -70,6 +73,17 @@ export const SPA_ROUTING_FUNCTION = `function handler(event) {
 }`;
 
 /**
+ * Every error code whose caching a distribution may set. Their error caching time is 0: an API
+ * answer such as API Gateway's 503, or a poll's 500, is never served again to later requests
+ * (CloudFront's default is 10 s). Without a page or a response code, CloudFront passes the origin's
+ * own answer through, so the SPA and the API keep their bodies and statuses. 429 is not among them,
+ * and HTTP forbids a cache to store it (RFC 6585).
+ */
+export const UNCACHED_ERRORS: readonly ErrorResponse[] = [
+  400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504,
+].map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) }));
+
+/**
  * The SPA on CloudFront: a private bucket behind origin access control, `/api/*` forwarded to
  * the HTTP API (one origin for app and API, so no CORS), security headers on every response,
  * and a runtime `config.json` so one web build serves every stage.
@@ -95,6 +109,7 @@ export class Web extends Construct {
     });
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: accountWideName(this, 128, 'security-headers'),
       comment: 'CSP and security headers for the Thumbnail Studio SPA and API',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
@@ -149,13 +164,18 @@ export class Web extends Construct {
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
       defaultRootObject: 'index.html',
+      errorResponses: [...UNCACHED_ERRORS],
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'SiteAccess', {
+            originAccessControlName: accountWideName(this, 64, 'site'),
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
