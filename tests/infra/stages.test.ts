@@ -1,5 +1,5 @@
-import { Match } from 'aws-cdk-lib/assertions';
 import { App, Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { accountWideName } from '../../infra/src/constructs/names';
 import { type CfnJson, logicalId, type Resource, resourcesOf, synth } from './synth';
