@@ -1,6 +1,7 @@
 import type { StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { DEFAULT_PROVIDER_CALLS_AT_ONCE, DEFAULT_WORKER_CONCURRENCY } from '../../functions/src/core/jobs';
 import type { ThumbnailStudioStackProps } from './stack';
 
 /**
@@ -109,6 +110,17 @@ export function readDeploySettings(node: Node): DeploySettings {
   const model = (name: string) => matching(name, get(name), MODEL_ID, 'must be a model id');
   const rateLimit = wholeNumber('apiRateLimit', get('apiRateLimit'), 1, 10_000);
   const burstLimit = wholeNumber('apiBurstLimit', get('apiBurstLimit'), 1, 5_000);
+  // SQS event sources take a maximum concurrency from 2 to 1000.
+  const workerConcurrency = wholeNumber('workerConcurrency', get('workerConcurrency'), 2, 1_000);
+  const providerCallsAtOnce = wholeNumber('providerCallsAtOnce', get('providerCallsAtOnce'), 1, 10_000);
+  // Every running job makes at least one provider call, so fewer calls than jobs could not be kept.
+  const jobs = workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY;
+  const calls = providerCallsAtOnce ?? DEFAULT_PROVIDER_CALLS_AT_ONCE;
+  if (calls < jobs) {
+    throw new DeploySettingsError(
+      `Context setting "providerCallsAtOnce" must be at least workerConcurrency (${jobs}): each running job calls the provider at least once, got ${calls}`,
+    );
+  }
 
   return {
     stage,
@@ -117,9 +129,8 @@ export function readDeploySettings(node: Node): DeploySettings {
     sesFromEmail: matching('sesFromEmail', get('sesFromEmail'), EMAIL, 'must be an e-mail address'),
     initialCredits: wholeNumber('initialCredits', get('initialCredits'), 0, 1_000),
     maxModelsPerUser: wholeNumber('maxModelsPerUser', get('maxModelsPerUser'), 0, 10_000),
-    // SQS event sources take a maximum concurrency from 2 to 1000.
-    workerConcurrency: wholeNumber('workerConcurrency', get('workerConcurrency'), 2, 1_000),
-    providerCallsAtOnce: wholeNumber('providerCallsAtOnce', get('providerCallsAtOnce'), 1, 10_000),
+    workerConcurrency,
+    providerCallsAtOnce,
     // Keeps the rate derived from it under API Gateway's 10,000 requests a second per account and region.
     generationsInFlight: wholeNumber('generationsInFlight', get('generationsInFlight'), 1, 5_000),
     apiRateLimit: rateLimit,

@@ -61,7 +61,7 @@ describe('DynamoDB tables', () => {
           .map((i) => ({
             IndexName: i.name,
             KeySchema: keySchema(i.partitionKey, i.sortKey),
-            Projection: { ProjectionType: 'ALL' },
+            Projection: { ProjectionType: i.projection === 'keys' ? 'KEYS_ONLY' : 'ALL' },
           }));
         expect(deployedIndexes ?? []).toEqual(wanted);
       };

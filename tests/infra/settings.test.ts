@@ -66,6 +66,8 @@ describe('deploy settings from CDK context', () => {
     [{ maxModelsPerUser: '-5' }, /"maxModelsPerUser" must be a whole number from 0 to 10000/],
     [{ workerConcurrency: '1' }, /"workerConcurrency" must be a whole number from 2 to 1000/],
     [{ providerCallsAtOnce: '0' }, /"providerCallsAtOnce" must be a whole number from 1 to 10000/],
+    [{ providerCallsAtOnce: '4' }, /"providerCallsAtOnce" must be at least workerConcurrency \(5\).*got 4/],
+    [{ workerConcurrency: '20' }, /"providerCallsAtOnce" must be at least workerConcurrency \(20\).*got 10/],
     [{ apiRateLimit: 'fast' }, /"apiRateLimit" must be a whole number/],
     [{ generationsInFlight: '0' }, /"generationsInFlight" must be a whole number from 1 to 5000/],
     [{ generationsInFlight: '5001' }, /"generationsInFlight" must be a whole number from 1 to 5000/],
