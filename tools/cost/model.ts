@@ -83,8 +83,6 @@ export const assumptions = {
   secretReadsPerJob: 1,
   /** A creator's month: app loads (CloudFront requests and bytes of the page and its JavaScript) and Cognito calls through the WAF. */
   creator: { appLoads: 30, requestsPerLoad: 10, bytesPerLoad: 300_000, cognitoCallsPerLoad: 2 },
-  /** CloudFront's price per GB to the internet (North America, first 10 TB): the app's page and JavaScript. */
-  cloudfrontTransferOutGb: 0.085,
 } as const;
 
 export type Prices = typeof listPrices;
@@ -276,7 +274,7 @@ export function busyMonth(
       name: `the app: ${loads.toLocaleString('en-US')} loads through CloudFront, their Cognito calls through the WAF`,
       usd:
         loads * c.requestsPerLoad * prices.cloudfrontHttpsRequest.usd +
-        ((loads * c.bytesPerLoad) / GB) * assumptions.cloudfrontTransferOutGb +
+        ((loads * c.bytesPerLoad) / GB) * prices.cloudfrontTransferOutGb.usd +
         loads * c.cognitoCallsPerLoad * prices.wafRequest.usd,
     },
     {

@@ -51,6 +51,12 @@ export const prices = {
     'HTTPS request (United States)',
     'https://aws.amazon.com/cloudfront/pricing/',
   ),
+  /** The app's page and JavaScript (the API's answers are small beside them). */
+  cloudfrontTransferOutGb: price(
+    0.085,
+    'GB out to the internet (United States, first 10 TB)',
+    'https://aws.amazon.com/cloudfront/pricing/',
+  ),
   secretMonth: price(0.4, 'secret-month', 'https://aws.amazon.com/secrets-manager/pricing/'),
   secretApiCall: price(0.05 / 10_000, 'API call', 'https://aws.amazon.com/secrets-manager/pricing/'),
   alarmMonth: price(0.1, 'standard-resolution alarm metric-month', CLOUDWATCH),

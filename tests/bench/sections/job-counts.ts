@@ -40,11 +40,17 @@ function grown(before: Usage, after: Usage, prefix = ''): Usage {
   return diff;
 }
 
-/** Waits until the queue has delivered `delivered` jobs and runs none (the checks included). */
+/**
+ * Waits until the queue has delivered `delivered` jobs and runs none (the checks included), then
+ * reads the usage once more: the worker thread's last counts travel on a channel of their own and
+ * may reach the main thread just after its answer.
+ */
 async function queueIdle(cloud: RunningCloud, delivered: number): Promise<Usage> {
   for (const deadline = Date.now() + 120_000; ; ) {
-    const { queue, usage } = await localUsage(cloud);
-    if (queue.delivered >= delivered && queue.in_flight === 0 && queue.waiting === 0) return usage;
+    const { queue } = await localUsage(cloud);
+    if (queue.delivered >= delivered && queue.in_flight === 0 && queue.waiting === 0) {
+      return (await localUsage(cloud)).usage;
+    }
     if (Date.now() > deadline) throw new Error(`the queue did not go idle: ${JSON.stringify(queue)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
