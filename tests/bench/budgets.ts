@@ -97,10 +97,12 @@ export const jobCountBudgets: Partial<Record<string, Record<JobKind, number>>> =
    */
   'dynamodb.requests': { '1 image': 7, '1 image, checks': 9, '4 variations': 7, '4 variations, checks': 9 },
   /**
-   * Read units: the conversation's latest messages and its context images' messages (Queries whose
-   * units follow the bytes read, rounded up to 4 kB). The one count that varied: a job of 4
-   * variations read 6 units in one round and 7-8 in the next, in the same conversation, as its
-   * answers (4 images each) grew longer; where that stops was not measured, so 9 are allowed.
+   * Read units: the worker's one consistent Query of the conversation's latest messages (its
+   * units follow the bytes read, rounded up to 4 kB). The one count that varies, with the job's
+   * place in its conversation, not between runs: the same Query reads more units as the
+   * conversation grows (a job of 4 variations 6, then 7-8 a round later; after 7 earlier answers
+   * 8-10, 1 image 3-4), although it reads a fixed number of messages. Counted at the bench's
+   * place (5 earlier answers), with room for the next round.
    */
   'dynamodb.readUnits': { '1 image': 4, '1 image, checks': 4, '4 variations': 9, '4 variations, checks': 9 },
   /**
