@@ -36,6 +36,8 @@ export interface ApiServerOptions {
     verify(authorization: string | undefined): Promise<Record<string, unknown> | undefined>;
     health(): Promise<Record<string, string>>;
     queueStats(): Record<string, number>;
+    /** What the functions asked of AWS's services so far, when the cloud counts it (`LOCAL_COUNT_USAGE`). */
+    usage?(): Record<string, number>;
     /** SQS, answered by the in-process queue. */
     queue: LocalSqs;
   };
@@ -106,6 +108,9 @@ export function createApiServer(options: ApiServerOptions): Server {
       });
     }
     if (!runtime) return sendJson(res, 503, { error: 'The local cloud is starting' });
+    if (url.pathname === '/local/usage' && runtime.usage) {
+      return sendJson(res, 200, { queue: runtime.queueStats(), usage: runtime.usage() });
+    }
     if (url.pathname === '/config.json') return sendJson(res, 200, runtime.config);
 
     if (url.pathname === `/cognito/${runtime.config.userPoolId}/.well-known/jwks.json`) {

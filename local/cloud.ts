@@ -46,6 +46,8 @@ export class PortInUseError extends Error {}
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
+  // Before any function makes an SDK client: the API functions run in this thread.
+  const usage = localSettings().LOCAL_COUNT_USAGE ? await countUsage() : undefined;
   const serverOptions: ApiServerOptions = {
     webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
     securityHeaders: securityHeaderValues({}, false),
@@ -124,10 +126,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // held by this thread too: a thread that ends must not unload the native library under it.
     const worker = lambdaThread<SQSEvent, SQSBatchResponse>(
       new URL('../functions/src/handlers/worker.ts', import.meta.url),
+      'handler',
+      usage ? { countSdkUsageAs: 'worker' } : {},
     );
     stops.push(() => worker.stop());
     void import('sharp').catch(() => undefined);
-    const queue = new LocalJobQueue(async () => worker.invoke, {
+    const invokeWorker = usage ? usage.withCpuCounted(worker.invoke) : worker.invoke;
+    const queue = new LocalJobQueue(async () => invokeWorker, {
       maxReceiveCount: JOB_MAX_DELIVERIES,
       visibilityTimeoutMs: localSettings().LOCAL_QUEUE_RETRY_MS,
       maxConcurrency: localSettings().LOCAL_WORKER_CONCURRENCY,
@@ -167,6 +172,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       verify: (authorization) => verifier.verify(authorization),
       queue,
       queueStats: () => queue.stats(),
+      ...(usage ? { usage: usage.usage } : {}),
       health: async () => ({
         api: 'up',
         dynamodb: await probe(dynamo.endpoint),
@@ -203,6 +209,20 @@ async function startSweeper(): Promise<NodeJS.Timeout> {
   }, localSettings().LOCAL_SWEEP_INTERVAL_MS);
   timer.unref();
   return timer;
+}
+
+/**
+ * Counts this thread's SDK calls as the API's and sums them with the worker thread's, for
+ * `/local/usage` (`LOCAL_COUNT_USAGE`).
+ */
+async function countUsage() {
+  const { collectUsage, reportSdkUsage, withCpuCounted } = await import('./sdk-usage');
+  const collected = collectUsage();
+  reportSdkUsage('api');
+  return {
+    usage: collected.usage,
+    withCpuCounted: <E, R>(invoke: (event: E) => Promise<R>) => withCpuCounted(invoke, collected.add),
+  };
 }
 
 /** A service is up when it answers HTTP at all (any status). */

@@ -1,7 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ThreadAnswer } from './lambda-thread';
 
-const { module, exportName } = workerData as { module: string; exportName: string };
+const { module, exportName, countSdkUsageAs } = workerData as {
+  module: string;
+  exportName: string;
+  countSdkUsageAs?: string;
+};
+// Before the handler loads: some of its SDK clients are made as it loads.
+if (countSdkUsageAs) (await import('./sdk-usage')).reportSdkUsage(countSdkUsageAs);
 const handler = (await import(module))[exportName] as (event: unknown) => Promise<unknown>;
 
 /** Serves the invocations the main thread posts, many at once, as a Lambda's event source would. */

@@ -19,15 +19,20 @@ export type ThreadAnswer =
  * storage stand-in and the queue. The environment is shared with the process, so settings
  * made after start reach the handler too. A thread that dies fails its invocations (the queue
  * retries them, as SQS would after a crashed Lambda) and the next invocation starts a new one.
+ * With `countSdkUsageAs`, the thread reports its SDK calls under that name (see sdk-usage.ts).
  */
-export function lambdaThread<E, R>(handlerModule: URL, exportName = 'handler') {
+export function lambdaThread<E, R>(
+  handlerModule: URL,
+  exportName = 'handler',
+  options: { countSdkUsageAs?: string } = {},
+) {
   let current: { worker: Worker; calls: Map<number, Pending> } | undefined;
   let nextId = 0;
 
   const start = () => {
     const worker = new Worker(new URL('./lambda-thread-boot.mjs', import.meta.url), {
       env: SHARE_ENV,
-      workerData: { module: handlerModule.href, exportName },
+      workerData: { module: handlerModule.href, exportName, countSdkUsageAs: options.countSdkUsageAs },
     });
     const thread = { worker, calls: new Map<number, Pending>() };
     // A dying thread fails its own invocations only; a newer thread may already serve others.

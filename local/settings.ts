@@ -25,6 +25,11 @@ const localSettingsSchema = z.object({
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000)),
     DEFAULT_WORKER_CONCURRENCY,
   ),
+  /**
+   * Count what the functions ask of DynamoDB, S3 and SQS and the worker's CPU time, served at
+   * `/local/usage`: the bench's budgets per job are these counts.
+   */
+  LOCAL_COUNT_USAGE: z._default(z.stringbool(), false),
   /** How often the sweeper runs, as EventBridge runs it in AWS. */
   LOCAL_SWEEP_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 60_000),
 });

@@ -7,6 +7,7 @@ import { type BenchSection, isOverBudget, renderSection } from './report';
 import { chatJs } from './sections/chat-js';
 import { generation } from './sections/generation';
 import { images } from './sections/images';
+import { jobCounts } from './sections/job-counts';
 import { lambdaBundles } from './sections/lambda-bundles';
 import { lambdaColdStart } from './sections/lambda-cold-start';
 import { landingJs } from './sections/landing-js';
@@ -26,6 +27,7 @@ const allSections: BenchSection[] = [
   localCloudStart,
   images,
   generation,
+  jobCounts,
   opening,
 ];
 // `BENCH_ONLY=generation npm run bench` runs the sections whose title contains that word.

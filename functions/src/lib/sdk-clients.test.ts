@@ -1,7 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { ddb } from './clients';
-import { withoutSdkLogging } from './sdk-clients';
+import { onEverySdkClient, withoutSdkLogging } from './sdk-clients';
 
 const middlewareNames = (client: { middlewareStack: { identify(): string[] } }) =>
   client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
@@ -17,5 +17,16 @@ describe('withoutSdkLogging', () => {
 
   it('applies to the shared DynamoDB document client', () => {
     expect(middlewareNames(ddb)).not.toContain('loggerMiddleware');
+  });
+});
+
+describe('onEverySdkClient', () => {
+  it('shows its hook every client made from then on, and none once unset', () => {
+    const seen: unknown[] = [];
+    onEverySdkClient((client) => seen.push(client));
+    const first = withoutSdkLogging(new S3Client({ region: 'us-east-1' }));
+    onEverySdkClient(undefined);
+    withoutSdkLogging(new S3Client({ region: 'us-east-1' }));
+    expect(seen).toEqual([first]);
   });
 });

@@ -22,7 +22,12 @@ const BURST_WORKER_CONCURRENCY = 20;
 const BURST_ROUNDS = Math.ceil(CONCURRENT_JOBS / BURST_WORKER_CONCURRENCY);
 /** The fake provider's time per job in the burst. */
 const BURST_PROVIDER_MS = 1000;
-/** What the backend may add to it, in yardsticks: 5 s on the dev machine of 23 Nov (46 ms each). */
+/**
+ * What the backend may add to it, in yardsticks: 5 s on the dev machine of 23 Nov (46 ms each).
+ * The burst's time over it is printed, not held to a budget: a wall-clock figure of 100 jobs on
+ * shared cores moves with the machine; what each job asks of AWS is budgeted as counts instead
+ * (the counted-work section).
+ */
 const BURST_ALLOWANCE_YARDSTICKS = 109;
 /** Yardsticks timed just before the burst, and as many just after. */
 const BURST_YARDSTICKS = 5;
@@ -223,7 +228,6 @@ export const generation: BenchSection = {
         label: `burst wall time / (${BURST_ROUNDS} x provider time + allowance)`,
         value: wall / (BURST_ROUNDS * BURST_PROVIDER_MS + allowanceMs),
         unit: 'x',
-        budget: budgets.burstOverProviderPlusAllowance,
         ...(error ? { error } : {}),
       });
       return {
@@ -232,7 +236,7 @@ export const generation: BenchSection = {
         notes: [
           `provider answer: a ${photo.length}-byte 1536x1024 photo-like PNG (the burst: a plain 1280x720 one)`,
           "after provider = the worker's own time from the provider's answer to the image being ready (every size in S3, credit committed); image work = decoding, encoding and storing the sizes (see the image section for its split)",
-          `yardstick = the same photo's image work as a job did it on 23 Nov (decode, three WebP previews, a 960 px JPEG; nothing stored) in the bench's process, timed after each job and ${BURST_YARDSTICKS} times on either side of the burst; about 46 ms on the dev machine of 23 Nov, where the budgets are 100 ms (p50), 250 ms (p95) and 5 s (the burst's allowance); ms figures are context only`,
+          `yardstick = the same photo's image work as a job did it on 23 Nov (decode, three WebP previews, a 960 px JPEG; nothing stored) in the bench's process, timed after each job and ${BURST_YARDSTICKS} times on either side of the burst; about 46 ms on the dev machine of 23 Nov, where the budgets are 100 ms (p50) and 250 ms (p95), and the burst's allowance 5 s (the burst is printed, not budgeted); ms figures are context only`,
           'concurrent run: one user, so every send contends for the same balance item (transaction conflicts are retried); locally all 100 jobs share 2 cores, where AWS runs each in its own Lambda',
           `concurrent run: ${CONCURRENT_JOBS} accepted of ${CONCURRENT_JOBS}, ${done.size} done, ${BURST_WORKER_CONCURRENCY} run at once, balance ${balance}, ledger sum ${sum}; followed with ${polls + 1} polls of the conversation`,
         ],

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  type Inventory,
+  idleMonth,
+  jobCost,
+  pollsDuring,
+  type RecordedCounts,
+  totalOf,
+} from '../../tools/cost/model';
+import { costReport } from '../../tools/cost/report';
+
+/** Counts as the bench recorded them on 28 Nov (a copy: the recording in tools/cost moves with the code). */
+const counts = JSON.parse(
+  readFileSync(new URL('./fixtures/cost-counts.json', import.meta.url), 'utf8'),
+) as RecordedCounts;
+
+const arm = (memoryMb: number) => ({ memoryMb, architecture: 'arm64' as const });
+/** What the stack deploys, as tests/infra/cost-inventory.test.ts reads it from the template. */
+const inventory: Inventory = {
+  worker: arm(1536),
+  api: arm(1024),
+  alarms: 7,
+  secrets: 2,
+  webAcls: 1,
+  wafRules: 1,
+  dashboards: 1,
+  customMetrics: 1,
+  customerManagedKeys: 0,
+  scheduled: [
+    { name: 'sweeper', runsPerMonth: 8640, size: arm(512) },
+    { name: 'reconciler', runsPerMonth: 720, size: arm(512) },
+  ],
+  sqsEventSources: 1,
+};
+
+describe('npm run cost', () => {
+  it('counts the polls the web app makes while a job runs, the one that sees it done included', () => {
+    // Ten at 300 ms (3 s), eight at 1 s (to 11 s), then every 2 s.
+    expect(pollsDuring(3)).toBe(11);
+    expect(pollsDuring(10)).toBe(18);
+    expect(pollsDuring(31.5)).toBe(30);
+  });
+
+  it("prices the worker's wait for the provider by its memory and architecture", () => {
+    const [worker] = jobCost(counts, '1 image, checks', 'gemini-3.1-flash-image', inventory);
+    const seconds = 10 + (counts.jobs['1 image, checks']?.['worker.cpuMs'] ?? 0) / 1000;
+    expect(worker?.usd).toBeCloseTo(0.2 / 1e6 + 0.0000133334 * 1.5 * seconds, 12);
+  });
+
+  it('names every line of the idle month, the WAF $6 of it', () => {
+    const idle = idleMonth(inventory);
+    expect(idle.map((line) => line.name.split(':')[0])).toEqual([
+      'AWS WAF',
+      'AWS WAF',
+      'CloudWatch',
+      'Secrets Manager',
+      'CloudWatch',
+      'CloudWatch',
+      'SQS',
+      'sweeper on a schedule (8640 runs)',
+      'reconciler on a schedule (hourly incremental + daily full, 720 runs)',
+      'KMS',
+    ]);
+    expect((idle[0]?.usd ?? 0) + (idle[1]?.usd ?? 0)).toBe(6);
+    expect(totalOf(idle)).toBeCloseTo(11.07, 2);
+  });
+
+  it('gives the expected dollars for the recorded counts, and says which budget is broken', () => {
+    const report = costReport(counts, inventory, ['gemini-3.1-flash-image', 'gpt-image-2']);
+    expect(report.thumbnailUsd).toBeCloseTo(EXPECTED.thumbnailUsd, 8);
+    expect(report.idleMonthUsd).toBeCloseTo(EXPECTED.idleMonthUsd, 4);
+    expect(report.busyMonthUsd['gemini-3.1-flash-image']).toBeCloseTo(EXPECTED.busyGemini, 2);
+    expect(report.busyMonthUsd['gpt-image-2']).toBeCloseTo(EXPECTED.busyOpenAI, 2);
+    expect(report.broken).toEqual(EXPECTED.broken);
+  });
+});
+
+/**
+ * The figures of the recorded counts at the prices of 28 Nov. By hand, the idle month: the WAF's $5
+ * and $1, the dashboard's $3, 2 secrets at $0.40, 7 alarms at $0.10, a metric at $0.30, 648,000 SQS
+ * requests at $0.40 a million ($0.2592), 8,640 sweeps and 720 ledger checks (about 1.5 cents).
+ */
+const EXPECTED = {
+  /** The dearest: one image, checks, gpt-image-2 (the worker waits 30 s at 1536 MB). */
+  thumbnailUsd: 0.00093895,
+  idleMonthUsd: 11.0739,
+  busyGemini: 27.36,
+  busyOpenAI: 40.35,
+  broken: ['an idle month costs $11.07'],
+};
