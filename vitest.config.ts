@@ -35,6 +35,9 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
+          // The files share a worker's modules: aws-cdk-lib loads, and each stack synthesizes
+          // (tests/infra/synth.ts), once per worker instead of once per file.
+          isolate: false,
           testTimeout: 120_000,
         },
       },
