@@ -53,14 +53,17 @@ const executable = (path: string) => {
   }
 };
 
+/** A JDK with its compiler: `npm start` needs it too. */
+export const jdk: Prerequisite = {
+  // DynamoDB Local runs on Java 17+; the JDK's compiler lets the local cloud bind it to loopback only.
+  name: 'a Java JDK with jdk.compiler (DynamoDB Local)',
+  present: () => /^jdk\.compiler@/m.test(succeeds('java', ['--list-modules']) ?? ''),
+  debian: ['openjdk-17-jdk-headless'],
+};
+
 /** What the unit, infra, integration and end-to-end tests need, probed on this machine. */
 export const prerequisites: Prerequisite[] = [
-  {
-    // DynamoDB Local runs on Java 17+; the JDK's compiler lets the local cloud bind it to loopback only.
-    name: 'a Java JDK with jdk.compiler (DynamoDB Local)',
-    present: () => /^jdk\.compiler@/m.test(succeeds('java', ['--list-modules']) ?? ''),
-    debian: ['openjdk-17-jdk-headless'],
-  },
+  jdk,
   {
     name: 'Chromium (the end-to-end tests)',
     present: () => executable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
