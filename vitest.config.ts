@@ -17,6 +17,7 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['web/src/test/setup-dom.ts'],
           // The backend logs every provoked failure; tests that read logs raise the level themselves.
           env: { LOG_LEVEL: 'SILENT' },
         },
