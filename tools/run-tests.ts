@@ -19,12 +19,11 @@ const phases: Stage[][][] = [
       // Before the infra tests: the CDK app's synth test deploys web/dist when it is built.
       { name: 'web build', command: 'npm run -s build -w web' },
       { name: 'lint', command: 'biome check .' },
+      { name: 'types', command: 'npm run -s check-types' },
       { name: 'infra', command: 'vitest run --project infra' },
     ],
-    [
-      { name: 'types', command: 'npm run -s check-types' },
-      { name: 'unit', command: 'vitest run --project unit' },
-    ],
+    // About as much CPU time as the other lane (measured: unit 113 s; the others 160 s).
+    [{ name: 'unit', command: 'vitest run --project unit' }],
   ],
   [[{ name: 'integration', command: 'vitest run --project integration' }]],
   [[{ name: 'end-to-end', command: 'playwright test' }]],
