@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { LOCAL_CLOUD_LOG } from './tests/e2e/support/local-cloud-log';
+import { providerHoldFile } from './tests/e2e/support/provider-hold';
 
 // One local cloud for the run, with fresh data; workers inherit these from the runner.
 process.env.E2E_PORT ??= '3100';
@@ -10,9 +11,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.E2E_VIDEO_HOST_PORT ??= '3101';
 // The one video the fake image host knows; the tests paste links to it.
 process.env.E2E_VIDEO_ID ??= 'dQw4w9WgXcQ';
-// The offline provider answers after this long, so a test can reload while a job runs (with room
-// for a slow, shared machine: the reload and sign-in must finish before the job does).
-process.env.E2E_PROVIDER_DELAY_MS ??= '6000';
+// The offline provider answers at once; a test that watches a job in flight holds the answers
+// (support/provider-hold.ts) for as long as it needs, instead of every job waiting a fixed time.
+process.env.E2E_PROVIDER_DELAY_MS ??= '0';
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const videoHost = `http://127.0.0.1:${process.env.E2E_VIDEO_HOST_PORT}`;
 
@@ -54,6 +55,7 @@ export default defineConfig({
         OPENAI_BASE_URL: `${videoHost}/openai/v1`,
         GEMINI_BASE_URL: `${videoHost}/gemini`,
         LOCAL_PROVIDER_DELAY_MS: process.env.E2E_PROVIDER_DELAY_MS,
+        LOCAL_PROVIDER_HOLD_FILE: providerHoldFile(process.env.E2E_DATA_DIR),
       },
       stdout: 'ignore',
       stderr: 'pipe',

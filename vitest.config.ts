@@ -17,6 +17,7 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['web/src/test/setup-dom.ts'],
           // The backend logs every provoked failure; tests that read logs raise the level themselves.
           env: { LOG_LEVEL: 'SILENT' },
         },
@@ -35,6 +36,9 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
+          // The files share a worker's modules: aws-cdk-lib loads, and each stack synthesizes
+          // (tests/infra/synth.ts), once per worker instead of once per file.
+          isolate: false,
           testTimeout: 120_000,
         },
       },

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SettingsError } from '../functions/src/lib/settings';
+import { ensurePrerequisites, jdk, machine } from '../tools/test-prerequisites';
 import { type LocalCloud, PortInUseError, repoRoot, startLocalCloud } from './cloud';
 import { checkBackendSettings, localSettings } from './settings';
 import { buildWebIfChanged } from './web-build';
@@ -32,6 +33,14 @@ const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) void shutdown('SIGTERM');
 }, 250).unref();
+
+// `npm start` on a fresh machine: DynamoDB Local needs a JDK, installed here as `npm test` does.
+if (
+  process.argv.includes('--prerequisites') &&
+  !ensurePrerequisites({ ...machine(), prerequisites: [jdk] })
+) {
+  process.exit(1);
+}
 
 try {
   checkBackendSettings();

@@ -1,3 +1,4 @@
+import { ChatPage } from './pages/chat-page';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 test.describe('conversations', () => {
@@ -22,14 +23,18 @@ test.describe('conversations', () => {
     // One conversation is created for a new user and selected.
     await expect(ada.conversations()).toHaveCount(1);
 
+    // Each answer is awaited: a job settling later moves its conversation to the top of the list.
+    const adaChat = new ChatPage(adaPage);
     await ada.send('Gaming thumbnail with a shocked face');
     await expect(ada.messages().getByText('Gaming thumbnail with a shocked face')).toBeVisible();
+    await expect(adaChat.imageMessages()).toHaveCount(1);
 
     await ada.newConversation();
     await expect(ada.conversations()).toHaveCount(2);
     await ada.send('Cooking channel: pasta close-up');
     await expect(ada.messages().getByText('Cooking channel: pasta close-up')).toBeVisible();
     await expect(ada.messages().getByText('Gaming thumbnail with a shocked face')).toHaveCount(0);
+    await expect(adaChat.imageMessages()).toHaveCount(1);
 
     // Both survive a reload; selecting the other conversation shows its message.
     await adaPage.reload();

@@ -9,13 +9,14 @@ import { pngSize } from './support/png';
 const INSUFFICIENT = INSUFFICIENT_CREDITS_TEXT;
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 test.describe('generating and editing thumbnails offline', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('generate, edit, download, references by drop and link, reload mid-job, run out of credits', async ({
     page,
+    providerHold,
   }) => {
     test.setTimeout(120_000);
     const app = await signUpThroughUi(page, persona('creator'));
@@ -25,23 +26,27 @@ test.describe('generating and editing thumbnails offline', () => {
 
     await test.step('a new thumbnail costs one credit and names the conversation', async () => {
       const prompt = 'Gaming thumbnail "EPIC WIN" with neon lights';
+      providerHold.hold();
       await chat.send(prompt);
       await expect(chat.pendingMessages()).toHaveCount(1);
       await expect(chat.pendingMessages()).toContainText(/Processing your request|Generating your image/);
       await expect(chat.sendButton()).toBeDisabled();
       await expect(app.credits()).toHaveAccessibleName('2 credits');
+      providerHold.release();
       await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
       await expect(chat.pendingMessages()).toHaveCount(0);
       await expect(app.conversations().first()).toContainText(prompt);
     });
 
     await test.step('an edit costs one more, shows a WebP preview, downloads as a YouTube JPEG or a PNG', async () => {
+      providerHold.hold();
       await chat.send('Make it brighter');
       await expect(chat.pendingMessages()).toContainText(/Processing your request|Editing your image/);
       await expect(app.credits()).toHaveAccessibleName('1 credit');
       await expect(app.credits()).toHaveAccessibleDescription(
         'Only 1 credit left. Buy credits to keep generating.',
       );
+      providerHold.release();
       await expect(chat.imageMessages()).toHaveCount(2, { timeout: jobTimeout });
 
       const edited = chat.imageMessages().last();
@@ -83,6 +88,7 @@ test.describe('generating and editing thumbnails offline', () => {
 
       await chat.messageBox().press('End');
       await chat.messageBox().pressSequentially(' use both as the background');
+      providerHold.hold();
       await expect(chat.sendButton()).toBeEnabled();
       await chat.messageBox().press('Enter');
       await expect(chat.attachments()).toHaveCount(0);
@@ -96,6 +102,7 @@ test.describe('generating and editing thumbnails offline', () => {
       await page.reload();
       await app.expectSignedIn();
       await expect(chat.pendingMessages()).toHaveCount(1);
+      providerHold.release();
       await expect(chat.imageMessages()).toHaveCount(3, { timeout: jobTimeout });
       await expect(chat.userMessages().last().getByRole('img')).toHaveCount(2);
       await expect(app.credits()).toHaveAccessibleName('0 credits');

@@ -7,7 +7,7 @@ import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 import { uploadModel } from './support/models';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 const portrait = async (name: string, person: 'one' | 'two') => ({
   name,

@@ -6,7 +6,7 @@ import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 import { uploadModel } from './support/models';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 /** A face photo of one flat colour, so the person can be found in the thumbnail by colour. */
 const facePhoto = async (name: string, colour: { r: number; g: number; b: number }) => ({

@@ -8,7 +8,7 @@ import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 import { holdRedirect, releaseRedirect } from './support/redirect';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 /** Picks a package in the open Purchase Credits dialog and goes to the hosted checkout. */
 async function checkoutFor(page: Page, name: RegExp) {

@@ -22,7 +22,7 @@ for (const size of sizes) {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
 
-    test('passes axe and is captured', async ({ page }) => {
+    test('passes axe and is captured', async ({ page, providerHold }) => {
       // Fourteen screens, each scanned twice.
       test.setTimeout(300_000);
       const checkScreen = (name: string) => checkScreenIn(page, name);
@@ -55,9 +55,11 @@ for (const size of sizes) {
       await expect(chat.attachments().filter({ hasText: 'reference.png' })).toHaveCount(1);
       await expect(chat.attachments().locator('img')).toHaveJSProperty('complete', true);
       await checkScreen('chat-references');
+      providerHold.hold();
       await chat.send('Cooking channel: "PASTA IN 5 MINUTES" with this photo');
       await expect(chat.pendingMessages()).toHaveCount(1);
       await checkScreen('chat-generating');
+      providerHold.release();
       await expect(chat.imageMessages()).toHaveCount(1, { timeout: 15_000 });
       await expect(chat.imageMessages().getByRole('img')).toHaveJSProperty('complete', true);
       await checkScreen('chat-with-image');

@@ -3,7 +3,7 @@ import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -21,10 +21,13 @@ for (const size of sizes) {
 
     test('Enter right after pasting a link sends once its thumbnail is in; the placeholder follows the job; the chat stays at the bottom as the box grows', async ({
       page,
+      providerHold,
     }) => {
       test.setTimeout(90_000);
       await signUpThroughUi(page, persona(`sender-${size.name}`));
       const chat = new ChatPage(page);
+      // The job is held until its phase has been seen.
+      providerHold.hold();
 
       await test.step('Enter while the thumbnail is fetched waits for it, and says so', async () => {
         let release = () => {};
@@ -52,6 +55,7 @@ for (const size of sizes) {
 
       await test.step("'Processing your request...' gives way to the job's phase while it still runs", async () => {
         await expect(chat.pendingMessages()).toContainText('Editing your image');
+        providerHold.release();
         await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
       });
 

@@ -6,7 +6,7 @@ import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 // The offline provider waits this long per call (playwright.config.ts), plus room for the rest.
-const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 6000) + 10_000;
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 test.describe('variations offline', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -24,18 +24,31 @@ export function fakeWebDist(): string {
   return dir;
 }
 
+type Synthesized = { app: App; stack: ThumbnailStudioStack; template: Template };
+
+/** Stacks already synthesized in this test worker, by their overrides. */
+const synthesized = new Map<string, Synthesized>();
+
 /**
  * Synthesizes the stack the way `cdk synth` does, minus asset bundling (the context key
  * `aws:cdk:bundling-stacks: []`), so a test run needs neither esbuild runs nor the network.
+ * The infra test files share one worker's modules, so the same overrides (plain data) give the
+ * same synthesized stack to every file: treat it as read-only, and build an `App` of your own
+ * to change one.
  */
-export function synth(overrides: Partial<ThumbnailStudioStackProps> = {}) {
+export function synth(overrides: Partial<ThumbnailStudioStackProps> = {}): Synthesized {
+  const key = JSON.stringify(overrides);
+  const known = synthesized.get(key);
+  if (known) return known;
   const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ThumbnailStudioStack(app, 'Test', {
     stage: 'test',
     webDistDir: fakeWebDist(),
     ...overrides,
   });
-  return { app, stack, template: Template.fromStack(stack) };
+  const result = { app, stack, template: Template.fromStack(stack) };
+  synthesized.set(key, result);
+  return result;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a synthesized template is untyped JSON; tests navigate it freely.

@@ -127,6 +127,8 @@ export const providerSettingsSchema = z.object({
   OFFLINE_PROVIDER: z._default(z.stringbool(), true),
   /** The offline provider waits this long before answering, to show a job in flight (0: no wait). */
   LOCAL_PROVIDER_DELAY_MS: count(0),
+  /** While this file exists, the offline provider holds its answers (tests that watch a job in flight). */
+  LOCAL_PROVIDER_HOLD_FILE: text(),
 });
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 

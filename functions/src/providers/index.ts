@@ -46,7 +46,10 @@ export async function createProvider(
   if (id === 'local') {
     modules.local ??= import('./local');
     const { createLocalProvider } = await modules.local;
-    return createLocalProvider({ delayMs: settings.LOCAL_PROVIDER_DELAY_MS });
+    return createLocalProvider({
+      delayMs: settings.LOCAL_PROVIDER_DELAY_MS,
+      holdFile: settings.LOCAL_PROVIDER_HOLD_FILE,
+    });
   }
   const retry = retryPolicy(settings);
   const classifierRetry = classifierPolicy(settings);

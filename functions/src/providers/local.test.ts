@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ChatTurn, GenerationResult, ImageData, Person } from '@thumbnail-studio/providers';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
@@ -291,6 +294,21 @@ describe('the offline provider delay', () => {
     }
   });
 
+  it('holds its answer while the hold file exists, and answers once it is gone', async () => {
+    const holdFile = join(mkdtempSync(join(tmpdir(), 'hold-')), 'hold');
+    writeFileSync(holdFile, '');
+    const provider = createLocalProvider({ holdFile });
+    let settled = false;
+    const result = provider.generate({ prompt: 'x', references: [], people: [] }).then((r) => {
+      settled = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+    rmSync(holdFile);
+    expect((await result).type).toBe('image');
+  });
+
   it('stops waiting when the signal aborts, failing with its reason', async () => {
     const provider = createLocalProvider({ delayMs: 60_000 });
     const controller = new AbortController();
@@ -300,5 +318,19 @@ describe('the offline provider delay', () => {
     await expect(
       provider.edit({ prompt: 'x', images: [], people: [], signal: AbortSignal.abort(new Error('gone')) }),
     ).rejects.toThrow('gone');
+  });
+
+  it('stops a hold when the signal aborts, failing with its reason', async () => {
+    const holdFile = join(mkdtempSync(join(tmpdir(), 'hold-')), 'hold');
+    writeFileSync(holdFile, '');
+    const controller = new AbortController();
+    const result = createLocalProvider({ holdFile }).generate({
+      prompt: 'x',
+      references: [],
+      people: [],
+      signal: controller.signal,
+    });
+    controller.abort(new Error('out of time'));
+    await expect(result).rejects.toThrow('out of time');
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { ChatTurn, Classification, GenerationResult, ImageProvider } from '@thumbnail-studio/providers';
 import { sleep } from '@thumbnail-studio/providers';
 import { primaryPhotos } from './studio/people';
@@ -42,10 +43,22 @@ const image = (bytes: Uint8Array): GenerationResult => ({
  * whole product works with no keys and no network. A new image takes only colours and layout
  * from the references; an edit re-renders the scene it made with the change asked for.
  */
-export function createLocalProvider(options: { delayMs?: number } = {}): ImageProvider {
-  // A real provider takes 20-90 s; a delay lets demos and tests watch a job in flight.
+/** How often a held provider looks whether its hold file is gone. */
+const HOLD_CHECK_MS = 50;
+
+/** Waits while `file` exists; an abort ends the wait with the abort's reason. */
+async function whileExists(file: string | undefined, signal: AbortSignal | undefined) {
+  while (file && existsSync(file)) await sleep(HOLD_CHECK_MS, signal);
+}
+
+export function createLocalProvider(options: { delayMs?: number; holdFile?: string } = {}): ImageProvider {
+  // A real provider takes 20-90 s; a delay lets demos and tests watch a job in flight, and a hold
+  // file keeps every answer back until a test that watches one removes it.
   // An abort ends the wait at once, with the abort's reason, as a real provider's call would end.
-  const wait = (signal: AbortSignal | undefined) => sleep(options.delayMs ?? 0, signal);
+  const wait = async (signal: AbortSignal | undefined) => {
+    await sleep(options.delayMs ?? 0, signal);
+    await whileExists(options.holdFile, signal);
+  };
   return {
     id: 'local',
 

@@ -4,6 +4,7 @@ import { latestCodeFor } from '../../../local/outbox';
 import { AppPage } from '../pages/app-page';
 import { AuthPage } from '../pages/auth-page';
 import { LandingPage } from '../pages/landing-page';
+import { ProviderHold } from './provider-hold';
 
 export interface Persona {
   email: string;
@@ -43,9 +44,21 @@ export async function signUpThroughUi(page: Page, who: Persona): Promise<AppPage
   return app;
 }
 
-export const test = base.extend<{ landing: LandingPage; auth: AuthPage; app: AppPage }>({
+export const test = base.extend<{
+  landing: LandingPage;
+  auth: AuthPage;
+  app: AppPage;
+  providerHold: ProviderHold;
+}>({
   landing: async ({ page }, use) => use(new LandingPage(page)),
   auth: async ({ page }, use) => use(new AuthPage(page)),
   app: async ({ page }, use) => use(new AppPage(page)),
+  // Let go after the test whatever happened, so a failed test holds no later test's jobs.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  providerHold: async ({}, use) => {
+    const hold = new ProviderHold();
+    await use(hold);
+    hold.release();
+  },
 });
 export { expect };

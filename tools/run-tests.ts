@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { ensurePrerequisites, machine } from './test-prerequisites';
+
+/** One step of `npm test`: a shell command, run from the repository root. */
+interface Stage {
+  name: string;
+  command: string;
+}
+
+/**
+ * Stages in a lane run one after another; the lanes of a phase run side by side. The first
+ * phase shares nothing but the CPU, and its two lanes keep both cores of a CI machine busy
+ * (each vitest run has one worker there). The integration and end-to-end runs each start a
+ * local cloud and wait on jobs with time limits, so they run alone, one after the other.
+ */
+const phases: Stage[][][] = [
+  [
+    [
+      // Before the infra tests: the CDK app's synth test deploys web/dist when it is built.
+      { name: 'web build', command: 'npm run -s build -w web' },
+      { name: 'lint', command: 'biome check .' },
+      { name: 'types', command: 'npm run -s check-types' },
+      { name: 'infra', command: 'vitest run --project infra' },
+    ],
+    // About as much CPU time as the other lane (measured: unit 113 s; the others 160 s).
+    [{ name: 'unit', command: 'vitest run --project unit' }],
+  ],
+  [[{ name: 'integration', command: 'vitest run --project integration' }]],
+  [[{ name: 'end-to-end', command: 'playwright test' }]],
+];
+
+interface Outcome {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+/**
+ * Runs one stage. Alone, its output streams; beside another lane, it is held and printed whole
+ * when the stage ends, so two stages' lines never interleave.
+ */
+function runStage(stage: Stage, alone: boolean): Promise<Outcome> {
+  const started = performance.now();
+  console.log(`\n▶ ${stage.name}: ${stage.command}`);
+  return new Promise((resolve) => {
+    const child = spawn(stage.command, {
+      shell: true,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!alone) process.stdout.write(`\n── ${stage.name} ──\n${Buffer.concat(output).toString()}`);
+      const outcome = { name: stage.name, seconds: (performance.now() - started) / 1000, ok: code === 0 };
+      console.log(`${outcome.ok ? '✔' : '✘'} ${stage.name} (${outcome.seconds.toFixed(0)} s)`);
+      resolve(outcome);
+    });
+  });
+}
+
+/** Runs the phases in order; after a failed stage no further stage starts. */
+async function runPhases(): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const failed = () => outcomes.some((outcome) => !outcome.ok);
+  for (const lanes of phases) {
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const stage of lane) {
+          if (failed()) return;
+          outcomes.push(await runStage(stage, lanes.length === 1));
+        }
+      }),
+    );
+    if (failed()) break;
+  }
+  return outcomes;
+}
+
+/** The time of each stage, and of an install step timed before `npm test` (CI_INSTALL_SECONDS). */
+function printTimes(outcomes: Outcome[], totalSeconds: number) {
+  const install = Number(process.env.CI_INSTALL_SECONDS);
+  const rows = [
+    ...(install > 0 ? [{ name: 'npm ci', seconds: install, ok: true }] : []),
+    ...outcomes,
+    { name: 'npm test (wall)', seconds: totalSeconds, ok: outcomes.every((outcome) => outcome.ok) },
+  ];
+  console.log('\nStage times (side by side where a phase has two lanes):');
+  for (const row of rows) {
+    console.log(`  ${row.ok ? ' ' : '✘'} ${row.name.padEnd(18)} ${row.seconds.toFixed(1).padStart(7)} s`);
+  }
+}
+
+const started = performance.now();
+const setupStarted = performance.now();
+const ready = ensurePrerequisites(machine());
+const setup = { name: 'prerequisites', seconds: (performance.now() - setupStarted) / 1000, ok: ready };
+const outcomes = ready ? [setup, ...(await runPhases())] : [setup];
+printTimes(outcomes, (performance.now() - started) / 1000);
+process.exitCode = outcomes.every((outcome) => outcome.ok) ? 0 : 1;
