@@ -126,6 +126,7 @@ export function readDeploySettings(node: Node): DeploySettings {
     stage,
     disposable: flag('disposable', get('disposable')),
     alarmEmail: matching('alarmEmail', get('alarmEmail'), EMAIL, 'must be an e-mail address'),
+    dashboard: flag('dashboard', get('dashboard')),
     sesFromEmail: matching('sesFromEmail', get('sesFromEmail'), EMAIL, 'must be an e-mail address'),
     initialCredits: wholeNumber('initialCredits', get('initialCredits'), 0, 1_000),
     maxModelsPerUser: wholeNumber('maxModelsPerUser', get('maxModelsPerUser'), 0, 10_000),

@@ -44,6 +44,12 @@ export interface ThumbnailStudioStackProps extends StackProps {
    * @default - no e-mail: alarms go to the topic only
    */
   readonly alarmEmail?: string;
+  /**
+   * Deploy the CloudWatch dashboard (output `DashboardUrl`): $3 a month beyond an account's first
+   * three. The alarms are deployed either way.
+   * @default false
+   */
+  readonly dashboard?: boolean;
   /** Credits every new user gets once. @default 3 (the backend's `INITIAL_CREDITS`) */
   readonly initialCredits?: number;
   /**
@@ -159,6 +165,7 @@ export class ThumbnailStudioStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
       alarmEmail: props.alarmEmail,
+      dashboard: props.dashboard,
       api: this.api,
       generation: this.generation,
       data: this.data,

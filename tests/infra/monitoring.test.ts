@@ -176,7 +176,24 @@ describe('the alarms', () => {
 });
 
 describe('the dashboard', () => {
+  const withDashboard = synth({ dashboard: true });
+
+  it('is deployed only when the dashboard setting asks for it, with its URL as an output', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 0);
+    expect(Object.keys(template.toJSON().Outputs)).not.toContain('DashboardUrl');
+    expect(stack.monitoring.dashboard).toBeUndefined();
+    withDashboard.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    expect(Object.keys(withDashboard.template.toJSON().Outputs)).toContain('DashboardUrl');
+  });
+
+  it('leaves the alarms as they are', () => {
+    expect(withDashboard.template.findResources('AWS::CloudWatch::Alarm')).toEqual(
+      template.findResources('AWS::CloudWatch::Alarm'),
+    );
+  });
+
   it('shows every alarm and the dead-letter queue', () => {
+    const template = withDashboard.template;
     const [dashboard] = Object.values(resourcesOf(template, 'AWS::CloudWatch::Dashboard'));
     expect(dashboard?.Properties.DashboardName).toEqual({
       'Fn::Join': ['', ['Test-', { Ref: 'AWS::Region' }]],
@@ -192,7 +209,7 @@ describe('the dashboard', () => {
   });
 
   it('is named, with the dead-letter command, in the stack outputs', () => {
-    const outputs = template.toJSON().Outputs as Record<string, { Value: CfnJson }>;
+    const outputs = withDashboard.template.toJSON().Outputs as Record<string, { Value: CfnJson }>;
     expect(Object.keys(outputs)).toEqual(
       expect.arrayContaining([
         'AlarmTopicArn',

@@ -27,9 +27,10 @@ function outputsTableNames(): string[] {
 }
 
 describe('the deploy runbook (docs/deploy.md) matches the stack', () => {
-  // A custom domain, so the outputs that only exist with one are in the template too.
+  // A custom domain and the dashboard, so the outputs that only exist with them are in the template too.
   const { template } = synth({
     alarmEmail: 'ops@example.com',
+    dashboard: true,
     customDomain: {
       domainName: 'studio.example.com',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
@@ -42,7 +43,7 @@ describe('the deploy runbook (docs/deploy.md) matches the stack', () => {
     // Act
     const documented = outputsTableNames();
     // Assess
-    expect(outputs).toContain('DistributionDomainName');
+    expect(outputs).toEqual(expect.arrayContaining(['DistributionDomainName', 'DashboardUrl']));
     expect([...documented].sort()).toEqual([...outputs].sort());
   });
 

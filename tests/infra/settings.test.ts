@@ -14,6 +14,7 @@ describe('deploy settings from CDK context', () => {
         stage: 'prod',
         disposable: 'false',
         alarmEmail: 'ops@example.com',
+        dashboard: 'true',
         sesFromEmail: 'noreply@studio.example.com',
         initialCredits: '5',
         maxModelsPerUser: '80',
@@ -33,6 +34,7 @@ describe('deploy settings from CDK context', () => {
       stage: 'prod',
       disposable: false,
       alarmEmail: 'ops@example.com',
+      dashboard: true,
       sesFromEmail: 'noreply@studio.example.com',
       initialCredits: 5,
       maxModelsPerUser: 80,
@@ -53,6 +55,7 @@ describe('deploy settings from CDK context', () => {
       stage: 'dev',
       disposable: undefined,
       alarmEmail: undefined,
+      dashboard: undefined,
       sesFromEmail: undefined,
       initialCredits: undefined,
       offlineProvider: undefined,
@@ -83,6 +86,7 @@ describe('deploy settings from CDK context', () => {
     // Its meaning was the opposite of `disposable`'s: refused, so an old command line cannot flip it.
     [{ protectData: 'true' }, /"protectData" is replaced by "disposable"/],
     [{ offlineProvider: 'yes' }, /"offlineProvider" must be true or false/],
+    [{ dashboard: 'on' }, /"dashboard" must be true or false/],
     [{ openaiImageModel: 'gpt image' }, /"openaiImageModel" must be a model id/],
     [{ domainName: 'studio.example.com' }, /"domainName" and "certificateArn" go together/],
     [

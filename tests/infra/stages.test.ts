@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { accountWideName } from '../../infra/src/constructs/names';
 import { type CfnJson, logicalId, type Resource, resourcesOf, synth } from './synth';
 
-const dev = synth({ stage: 'dev' });
+// With the dashboard, the one account-wide name that is opt-in.
+const dev = synth({ stage: 'dev', dashboard: true });
 const prod = synth({ stage: 'prod' });
 const production = synth({ stage: 'production' });
 const keptDev = synth({ stage: 'dev', disposable: false });
@@ -163,8 +164,12 @@ describe('one stage in two regions of one account', () => {
   });
 
   it('takes no name the other region took', () => {
-    const inIreland = accountWideNames(synth({ stage: 'prod', env: { region: 'eu-west-1' } }).template);
-    const inOregon = accountWideNames(synth({ stage: 'prod', env: { region: 'us-west-2' } }).template);
+    const inIreland = accountWideNames(
+      synth({ stage: 'prod', dashboard: true, env: { region: 'eu-west-1' } }).template,
+    );
+    const inOregon = accountWideNames(
+      synth({ stage: 'prod', dashboard: true, env: { region: 'us-west-2' } }).template,
+    );
     for (const { type, name } of inIreland) {
       expect(name, type).toContain('eu-west-1');
       expect(

@@ -49,15 +49,19 @@ export function stackInventory(stack: ThumbnailStudioStack, template: Template):
   const scheduled = ofType('AWS::Events::Rule')
     .filter((rule) => rule.Properties.ScheduleExpression)
     .flatMap((rule) =>
-      (rule.Properties.Targets as { Arn: { 'Fn::GetAtt': [string, string] } }[]).map((target) => {
-        const found = functionsById.get(target.Arn['Fn::GetAtt']?.[0] ?? '');
-        if (!found) throw new Error('a schedule targets something other than a background function');
-        return {
-          name: found.name,
-          runsPerMonth: runsPerMonth(rule.Properties.ScheduleExpression),
-          size: sizeOf(found.fn),
-        };
-      }),
+      (rule.Properties.Targets as { Arn: { 'Fn::GetAtt': [string, string] }; Input?: string }[]).map(
+        (target) => {
+          const found = functionsById.get(target.Arn['Fn::GetAtt']?.[0] ?? '');
+          if (!found) throw new Error('a schedule targets something other than a background function');
+          const mode = target.Input ? (JSON.parse(target.Input) as { mode?: string }).mode : undefined;
+          return {
+            name: found.name,
+            runsPerMonth: runsPerMonth(rule.Properties.ScheduleExpression),
+            size: sizeOf(found.fn),
+            ...(mode ? { mode } : {}),
+          };
+        },
+      ),
     );
   return {
     worker: sizeOf(stack.generation.worker),
@@ -67,7 +71,9 @@ export function stackInventory(stack: ThumbnailStudioStack, template: Template):
     webAcls: ofType('AWS::WAFv2::WebACL').length,
     wafRules: ofType('AWS::WAFv2::WebACL').reduce((n, acl) => n + (acl.Properties.Rules?.length ?? 0), 0),
     dashboards: ofType('AWS::CloudWatch::Dashboard').length,
-    customMetrics: ofType('AWS::Logs::MetricFilter').length,
+    customMetrics: ofType('AWS::Logs::MetricFilter').flatMap((filter) =>
+      (filter.Properties.MetricTransformations as { MetricName: string }[]).map((t) => t.MetricName),
+    ),
     customerManagedKeys: ofType('AWS::KMS::Key').length,
     scheduled,
     sqsEventSources: ofType('AWS::Lambda::EventSourceMapping').filter((mapping) =>

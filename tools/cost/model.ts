@@ -29,11 +29,11 @@ export interface Inventory {
   webAcls: number;
   wafRules: number;
   dashboards: number;
-  /** Metrics published by metric filters. */
-  customMetrics: number;
+  /** The metrics the log metric filters publish, by name. */
+  customMetrics: string[];
   customerManagedKeys: number;
-  /** Functions run on a schedule, with how often. */
-  scheduled: { name: string; runsPerMonth: number; size: LambdaSize }[];
+  /** Functions run on a schedule, with how often, and the `mode` a schedule's event names, if any. */
+  scheduled: { name: string; runsPerMonth: number; size: LambdaSize; mode?: string }[];
   /** SQS event sources: Lambda keeps polling their queue, work or not. */
   sqsEventSources: number;
 }
@@ -48,16 +48,11 @@ export const assumptions = {
   /** Billed milliseconds of one warm API function invocation (a request or two to DynamoDB). */
   apiBilledMs: 40,
   /**
-   * The ledger check, priced as it is to run: an incremental check every hour and a full one
-   * (a scan of the credits table) every day. The stack may still run a full check hourly; the
-   * schedule is the issue-27 plan, not read from the stack.
+   * Billed milliseconds of one ledger check, by the mode its schedule sends: `recent` reads only
+   * the users with new entries, `full` scans the whole credits table. How often each runs is the
+   * stack's (inventory.ts reads it).
    */
-  reconciler: {
-    incrementalRunsPerMonth: 30 * 24 - 30,
-    fullRunsPerMonth: 30,
-    incrementalMs: 300,
-    fullMs: 2000,
-  },
+  reconcilerMs: { recent: 300, full: 2000 } as Record<string, number>,
   /** Billed milliseconds of one sweep (one Query of the pending jobs' index). */
   sweeperMs: 150,
   /** Read units of one sweep, and of each ledger check on an empty ledger (the least a Query or a Scan page costs). */
@@ -188,25 +183,35 @@ export function jobCost(
   ];
 }
 
+/** What a ledger check of each mode reads, for its line's name. */
+const RECONCILER_SCOPE: Record<string, string> = {
+  recent: 'the users with new entries',
+  full: 'the whole ledger',
+};
+
+/** `count` of `noun`, with an s when it is not one. */
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** One line per schedule: a function run with different modes is priced and named per mode. */
+function scheduledLine(
+  { name, runsPerMonth, size, mode }: Inventory['scheduled'][number],
+  prices: Prices,
+): Line {
+  const ms = (mode ? assumptions.reconcilerMs[mode] : undefined) ?? assumptions.sweeperMs;
+  const lambda = runsPerMonth * invocation(prices, size, ms);
+  const reads = runsPerMonth * assumptions.scheduledRunReadUnits * prices.dynamodbReadUnit.usd;
+  const logs = ((runsPerMonth * assumptions.logBytes.scheduledRun) / GB) * prices.logIngestionGb.usd;
+  const what = mode ? `mode ${mode}, ${RECONCILER_SCOPE[mode] ?? 'as its event says'}, ` : '';
+  return {
+    name: `${name} on a schedule (${what}${runsPerMonth} runs): Lambda, DynamoDB reads, logs`,
+    usd: lambda + reads + logs,
+    alwaysFree: true,
+  };
+}
+
 /** The cost of a month with no traffic, one line per thing that costs, named for what it is. */
 export function idleMonth(inventory: Inventory, prices: Prices = listPrices): Line[] {
-  const scheduledLines = inventory.scheduled.map(({ name, runsPerMonth, size }) => {
-    const isReconciler = /reconcil|ledger/i.test(name);
-    const r = assumptions.reconciler;
-    const runs = isReconciler ? r.incrementalRunsPerMonth + r.fullRunsPerMonth : runsPerMonth;
-    const lambda = isReconciler
-      ? r.incrementalRunsPerMonth * invocation(prices, size, r.incrementalMs) +
-        r.fullRunsPerMonth * invocation(prices, size, r.fullMs)
-      : runsPerMonth * invocation(prices, size, assumptions.sweeperMs);
-    const reads = runs * assumptions.scheduledRunReadUnits * prices.dynamodbReadUnit.usd;
-    const logs = ((runs * assumptions.logBytes.scheduledRun) / GB) * prices.logIngestionGb.usd;
-    const schedule = isReconciler ? `hourly incremental + daily full, ${runs} runs` : `${runs} runs`;
-    return {
-      name: `${name} on a schedule (${schedule}): Lambda, DynamoDB reads, logs`,
-      usd: lambda + reads + logs,
-      alwaysFree: true,
-    };
-  });
+  const metrics = inventory.customMetrics;
   return [
     {
       name: `AWS WAF: ${inventory.webAcls} web ACL in front of Cognito (the sign-up firewall)`,
@@ -216,36 +221,52 @@ export function idleMonth(inventory: Inventory, prices: Prices = listPrices): Li
       name: `AWS WAF: ${inventory.wafRules} rule (sign-ups per address)`,
       usd: inventory.wafRules * prices.wafRuleMonth.usd,
     },
-    {
-      name: `CloudWatch: ${inventory.dashboards} dashboard (free among an account's first three)`,
-      usd: inventory.dashboards * prices.dashboardMonth.usd,
-      alwaysFree: inventory.dashboards <= 3,
-    },
+    ...(inventory.dashboards > 0
+      ? [
+          {
+            name: `CloudWatch: ${plural(inventory.dashboards, 'dashboard')} (dashboard=true; free among an account's first three)`,
+            usd: inventory.dashboards * prices.dashboardMonth.usd,
+            alwaysFree: inventory.dashboards <= 3,
+          },
+        ]
+      : []),
     {
       name: `Secrets Manager: ${inventory.secrets} secrets (provider keys, Stripe keys)`,
       usd: inventory.secrets * prices.secretMonth.usd,
     },
     {
-      name: `CloudWatch: ${inventory.alarms} alarms`,
+      name: `CloudWatch: ${plural(inventory.alarms, 'alarm')}`,
       usd: inventory.alarms * prices.alarmMonth.usd,
       alwaysFree: inventory.alarms <= 10,
     },
     {
-      name: `CloudWatch: ${inventory.customMetrics} metric from a log filter (ledger findings)`,
-      usd: inventory.customMetrics * prices.customMetricMonth.usd,
-      alwaysFree: inventory.customMetrics <= 10,
+      name: `CloudWatch: ${plural(metrics.length, 'metric')} from log filters (${metrics.join(', ')})`,
+      usd: metrics.length * prices.customMetricMonth.usd,
+      alwaysFree: metrics.length <= 10,
     },
     {
       name: `SQS: the worker's event source polling an empty queue (about ${Math.round(assumptions.idleEventSourceRequestsPerMonth / 1000)}k requests)`,
       usd: inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth * prices.sqsRequest.usd,
       alwaysFree: inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth <= 1e6,
     },
-    ...scheduledLines,
+    ...inventory.scheduled.map((schedule) => scheduledLine(schedule, prices)),
     {
       name: `KMS: ${inventory.customerManagedKeys} customer-managed keys`,
       usd: inventory.customerManagedKeys * prices.kmsKeyMonth.usd,
     },
   ];
+}
+
+/** What a setting would add to the idle month that this deployment leaves off: shown, not counted. */
+export function optionalIdleLines(inventory: Inventory, prices: Prices = listPrices): Line[] {
+  return inventory.dashboards > 0
+    ? []
+    : [
+        {
+          name: "CloudWatch dashboard, if dashboard=true (free among an account's first three)",
+          usd: prices.dashboardMonth.usd,
+        },
+      ];
 }
 
 /** The default job: one image, with the checks the settings run by default. */
@@ -265,8 +286,11 @@ export function busyMonth(
   const c = assumptions.creator;
   const loads = creators * c.appLoads;
   const ledgerBytes = jobs * assumptions.ledgerBytesPerThumbnail;
-  // Each daily full check scans the ledger as it stands, which grows through the month: half of it on average.
-  const scanUnits = assumptions.reconciler.fullRunsPerMonth * (ledgerBytes / 2 / 4096) * 0.5;
+  // Each full check scans the ledger as it stands, which grows through the month: half of it on average.
+  const fullRuns = inventory.scheduled
+    .filter((schedule) => schedule.mode === 'full')
+    .reduce((runs, schedule) => runs + schedule.runsPerMonth, 0);
+  const scanUnits = fullRuns * (ledgerBytes / 2 / 4096) * 0.5;
   return [
     { name: 'the idle month', usd: sum(idleMonth(inventory, prices)) },
     { name: `${jobs.toLocaleString('en-US')} thumbnails (${DEFAULT_JOB}, ${model})`, usd: jobs * perJob },
@@ -278,7 +302,7 @@ export function busyMonth(
         loads * c.cognitoCallsPerLoad * prices.wafRequest.usd,
     },
     {
-      name: `the daily ledger checks scanning ${(ledgerBytes / 1e6).toFixed(0)} MB of ledger`,
+      name: `the ${fullRuns} full ledger checks scanning ${(ledgerBytes / 1e6).toFixed(0)} MB of ledger`,
       usd: scanUnits * prices.dynamodbReadUnit.usd,
     },
     { name: `Cognito: ${creators.toLocaleString('en-US')} monthly active users (free up to 10,000)`, usd: 0 },

@@ -5,6 +5,7 @@ import {
   idleMonth,
   jobCost,
   type Line,
+  optionalIdleLines,
   type RecordedCounts,
   totalOf,
 } from './model';
@@ -83,6 +84,8 @@ export function costReport(
     ...rows(idle),
     `  in an account whose always-free allowances go to nothing else (3 dashboards, 10 alarms, 10 metrics, a million SQS and Lambda requests): ${usd(idleMonthUsd - freeUsd)}`,
   );
+  const optional = optionalIdleLines(inventory);
+  if (optional.length > 0) text.push('  off by default, not counted above:', ...rows(optional));
   if (idleMonthUsd > costBudgets.idleMonthUsd) broken.push(`an idle month costs ${usd(idleMonthUsd)}`);
 
   const busyMonthUsd: Record<string, number> = {};

@@ -55,16 +55,23 @@ export interface MonitoringProps {
   readonly api: Api;
   readonly generation: Generation;
   readonly data: Data;
+  /**
+   * Deploy the CloudWatch dashboard: $3 a month beyond an account's first three. The alarms watch
+   * the stage either way; the dashboard only shows them and the graphs behind them.
+   * @default false
+   */
+  readonly dashboard?: boolean;
 }
 
 /**
- * Watches the deployment: one SNS topic gets every alarm (and its recovery), a dashboard shows
- * the API, the worker, the queues and the ledger check, and the outputs name the dead-letter
- * queue and the `npm run dead-letters` command that handles it.
+ * Watches the deployment: one SNS topic gets every alarm (and its recovery), a dashboard (when
+ * asked for) shows the API, the worker, the queues and the ledger check, and the outputs name the
+ * dead-letter queue and the `npm run dead-letters` command that handles it.
  */
 export class Monitoring extends Construct {
   readonly alarmTopic: Topic;
-  readonly dashboard: Dashboard;
+  /** Only with the `dashboard` prop. */
+  readonly dashboard?: Dashboard;
   /** Every alarm of the stack, each routed to `alarmTopic`. */
   readonly alarms: Alarm[];
 
@@ -154,15 +161,17 @@ export class Monitoring extends Construct {
       alarm.addOkAction(action);
     }
 
-    this.dashboard = this.buildDashboard(props, [
-      graph('API answers that were 4xx (%)', [clientErrorPercent]),
-      graph('Webhook calls refused for their signature', [webhookRefusals]),
-      graph(
-        'Stuck-job sweeper runs and errors',
-        [generation.sweeper.metricInvocations({ period: PERIOD })],
-        [generation.sweeper.metricErrors({ period: PERIOD })],
-      ),
-    ]);
+    if (props.dashboard) {
+      this.dashboard = this.buildDashboard(props, [
+        graph('API answers that were 4xx (%)', [clientErrorPercent]),
+        graph('Webhook calls refused for their signature', [webhookRefusals]),
+        graph(
+          'Stuck-job sweeper runs and errors',
+          [generation.sweeper.metricInvocations({ period: PERIOD })],
+          [generation.sweeper.metricErrors({ period: PERIOD })],
+        ),
+      ]);
+    }
     this.addOutputs(props);
   }
 
@@ -256,11 +265,13 @@ export class Monitoring extends Construct {
       this.alarmTopic.topicArn,
       'Every alarm goes here; subscribe more addresses to it',
     );
-    output(
-      'DashboardUrl',
-      `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.dashboard.dashboardName}`,
-      'The CloudWatch dashboard',
-    );
+    if (this.dashboard) {
+      output(
+        'DashboardUrl',
+        `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.dashboard.dashboardName}`,
+        'The CloudWatch dashboard',
+      );
+    }
     output('JobsDeadLetterQueueUrl', generation.deadLetterQueue.queueUrl, 'Jobs that failed every delivery');
     output(
       'DeadLettersCommand',
