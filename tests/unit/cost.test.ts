@@ -94,6 +94,14 @@ describe('npm run cost', () => {
     expect(optionalIdleLines(withDashboard)).toEqual([]);
   });
 
+  it('takes off only what the always-free allowances cover: the first 10 alarms, not the eleventh', () => {
+    const alarms = idleMonth(inventory).find((line) => line.name.includes('alarms'));
+    expect(alarms?.usd).toBeCloseTo(1.1, 10);
+    expect(alarms?.freeUsd).toBeCloseTo(1.0, 10);
+    const report = costReport(counts, inventory, ['gemini-3.1-flash-image']);
+    expect(report.text).toMatch(/allowances go to nothing else .*: \$6\.90$/m);
+  });
+
   it('gives the expected dollars for the recorded counts, and says which budget is broken', () => {
     const report = costReport(counts, inventory, ['gemini-3.1-flash-image', 'gpt-image-2']);
     expect(report.thumbnailUsd).toBeCloseTo(EXPECTED.thumbnailUsd, 8);

@@ -84,8 +84,8 @@ export type Prices = typeof listPrices;
 export interface Line {
   name: string;
   usd: number;
-  /** Within AWS's always-free allowances of an account that uses them for nothing else. */
-  alwaysFree?: boolean;
+  /** The part of `usd` AWS's always-free allowances cover, in an account that uses them for nothing else. */
+  freeUsd?: number;
 }
 
 const GB = 1e9;
@@ -205,7 +205,7 @@ function scheduledLine(
   return {
     name: `${name} on a schedule (${what}${runsPerMonth} runs): Lambda, DynamoDB reads, logs`,
     usd: lambda + reads + logs,
-    alwaysFree: true,
+    freeUsd: lambda + reads + logs,
   };
 }
 
@@ -226,7 +226,7 @@ export function idleMonth(inventory: Inventory, prices: Prices = listPrices): Li
           {
             name: `CloudWatch: ${plural(inventory.dashboards, 'dashboard')} (dashboard=true; free among an account's first three)`,
             usd: inventory.dashboards * prices.dashboardMonth.usd,
-            alwaysFree: inventory.dashboards <= 3,
+            freeUsd: Math.min(inventory.dashboards, 3) * prices.dashboardMonth.usd,
           },
         ]
       : []),
@@ -237,17 +237,17 @@ export function idleMonth(inventory: Inventory, prices: Prices = listPrices): Li
     {
       name: `CloudWatch: ${plural(inventory.alarms, 'alarm')}`,
       usd: inventory.alarms * prices.alarmMonth.usd,
-      alwaysFree: inventory.alarms <= 10,
+      freeUsd: Math.min(inventory.alarms, 10) * prices.alarmMonth.usd,
     },
     {
       name: `CloudWatch: ${plural(metrics.length, 'metric')} from log filters (${metrics.join(', ')})`,
       usd: metrics.length * prices.customMetricMonth.usd,
-      alwaysFree: metrics.length <= 10,
+      freeUsd: Math.min(metrics.length, 10) * prices.customMetricMonth.usd,
     },
     {
       name: `SQS: the worker's event source polling an empty queue (about ${Math.round(assumptions.idleEventSourceRequestsPerMonth / 1000)}k requests)`,
       usd: inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth * prices.sqsRequest.usd,
-      alwaysFree: inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth <= 1e6,
+      freeUsd: Math.min(inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth, 1e6) * prices.sqsRequest.usd,
     },
     ...inventory.scheduled.map((schedule) => scheduledLine(schedule, prices)),
     {

@@ -77,7 +77,7 @@ export function costReport(
 
   const idle = idleMonth(inventory);
   const idleMonthUsd = totalOf(idle);
-  const freeUsd = totalOf(idle.filter((line) => line.alwaysFree));
+  const freeUsd = idle.reduce((total, line) => total + (line.freeUsd ?? 0), 0);
   text.push(
     '',
     `== An idle month: ${usd(idleMonthUsd)} (budget ≤ ${usd(costBudgets.idleMonthUsd)})`,
