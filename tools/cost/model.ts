@@ -247,7 +247,9 @@ export function idleMonth(inventory: Inventory, prices: Prices = listPrices): Li
     {
       name: `SQS: the worker's event source polling an empty queue (about ${Math.round(assumptions.idleEventSourceRequestsPerMonth / 1000)}k requests)`,
       usd: inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth * prices.sqsRequest.usd,
-      freeUsd: Math.min(inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth, 1e6) * prices.sqsRequest.usd,
+      freeUsd:
+        Math.min(inventory.sqsEventSources * assumptions.idleEventSourceRequestsPerMonth, 1e6) *
+        prices.sqsRequest.usd,
     },
     ...inventory.scheduled.map((schedule) => scheduledLine(schedule, prices)),
     {
