@@ -1,11 +1,12 @@
 import { OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
-import { type FakeGemini, googleError, startFakeGemini } from '../fakes/gemini-server';
-import { type FakeOpenAI, openAIError, startFakeOpenAI } from '../fakes/openai-server';
+import { type FakeGemini, googleError } from '../fakes/gemini-server';
+import { type FakeOpenAI, openAIError } from '../fakes/openai-server';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { fakeProviderEnv, useFakeProviders } from '../support/providers';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
@@ -17,18 +18,13 @@ import { apiAs, signUpUser } from '../support/users';
  */
 const WORKERS = 1;
 const CALLS_AT_ONCE = 2;
+const fakes = useFakeProviders();
 let cloud: RunningCloud;
-let openai: FakeOpenAI;
-let gemini: FakeGemini;
 
 beforeAll(async () => {
-  [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
   cloud = await startCloudProcess({
     env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      GEMINI_API_KEY: 'test-gemini-key',
-      OPENAI_BASE_URL: openai.url,
-      GEMINI_BASE_URL: gemini.url,
+      ...fakeProviderEnv(fakes),
       PROVIDER_TIMEOUT_MS: '5000',
       PROVIDER_RETRY_INITIAL_MS: '10',
       PROVIDER_RETRY_MAX_MS: '20',
@@ -48,12 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cloud?.stop();
-  await Promise.all([openai?.stop(), gemini?.stop()]);
-});
-
-beforeEach(() => {
-  openai.reset();
-  gemini.reset();
 });
 
 async function send(name: string, provider: 'openai' | 'gemini', extra: object = {}) {
@@ -96,12 +86,12 @@ const imageRequests = (fake: FakeOpenAI | FakeGemini) =>
 
 describe('provider calls at once', () => {
   it(`calls a job's variations at most ${CALLS_AT_ONCE / WORKERS} at a time`, async () => {
-    openai.latency(300);
+    fakes.openai.latency(300);
     const { api, jobId } = await send('calls-at-once', 'openai', { variations: 3 });
     const done = await waitForSettled(api, jobId);
     expect(done).toMatchObject({ status: 'done' });
     expect(done.images).toHaveLength(3);
-    expect(openai.mostImageCallsAtOnce()).toBe(CALLS_AT_ONCE / WORKERS);
+    expect(fakes.openai.mostImageCallsAtOnce()).toBe(CALLS_AT_ONCE / WORKERS);
   });
 });
 
@@ -112,7 +102,7 @@ describe("a provider's rate limit", () => {
   ] as const)(
     '%s: sends a job back to the queue for a Retry-After longer than its retries, and it ends done, charged once',
     async (provider, body) => {
-      const fake = provider === 'openai' ? openai : gemini;
+      const fake = provider === 'openai' ? fakes.openai : fakes.gemini;
       fake.failNext(1, 429, { headers: { 'retry-after': '120' }, body });
       const { api, jobId, userId } = await send(`limited-${provider}`, provider);
 
@@ -127,34 +117,34 @@ describe("a provider's rate limit", () => {
   );
 
   it('sends a job back when the limit outlasts every retry, however short its Retry-After', async () => {
-    openai.failNext(3, 429, { headers: { 'retry-after': '1' } });
+    fakes.openai.failNext(3, 429, { headers: { 'retry-after': '1' } });
     const { api, jobId, userId } = await send('limited-every-retry', 'openai');
 
     expect(await waitForSettled(api, jobId)).toMatchObject({ status: 'done' });
-    expect(imageRequests(openai)).toBe(4);
+    expect(imageRequests(fakes.openai)).toBe(4);
     expect(requeues(jobId)).toEqual([1]);
     await expectLedger(userId, jobId, 'commit');
   });
 
   it('refunds a job at once, as before, when the wait would take it past its deadline', async () => {
-    openai.failNext(1, 429, { headers: { 'retry-after': String(2 * 60 * 60) } });
+    fakes.openai.failNext(1, 429, { headers: { 'retry-after': String(2 * 60 * 60) } });
     const { api, jobId, userId } = await send('limited-past-deadline', 'openai');
 
     expect(await waitForSettled(api, jobId)).toMatchObject({
       status: 'error',
       content: OPENAI_TEXTS.generate.other,
     });
-    expect(imageRequests(openai)).toBe(1);
+    expect(imageRequests(fakes.openai)).toBe(1);
     expect(requeues(jobId)).toEqual([]);
     await expectLedger(userId, jobId, 'refund');
   });
 
   it('refunds a job rate-limited on every delivery once, on its last', async () => {
-    openai.failNext(3, 429, { headers: { 'retry-after': '120' } });
+    fakes.openai.failNext(3, 429, { headers: { 'retry-after': '120' } });
     const { api, jobId, userId } = await send('limited-every-delivery', 'openai');
 
     expect(await waitForSettled(api, jobId)).toMatchObject({ status: 'error' });
-    expect(imageRequests(openai)).toBe(3);
+    expect(imageRequests(fakes.openai)).toBe(3);
     expect(requeues(jobId)).toEqual([120, 120]);
     await expectLedger(userId, jobId, 'refund');
     expect((await queueStats(cloud.url)).dead_letters).toBe(0);

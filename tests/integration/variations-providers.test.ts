@@ -1,12 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { makePng } from '../fakes/fake-http';
-import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
-import { type FakeOpenAI, MODERATION_BLOCKED, startFakeOpenAI } from '../fakes/openai-server';
+import { MODERATION_BLOCKED } from '../fakes/openai-server';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { fakeProviderEnv, useFakeProviders } from '../support/providers';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
@@ -15,18 +15,13 @@ import { apiAs, signUpUser } from '../support/users';
  * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
  * call of several: each variation is its own call, and each is settled on its own.
  */
+const fakes = useFakeProviders();
 let cloud: RunningCloud;
-let openai: FakeOpenAI;
-let gemini: FakeGemini;
 
 beforeAll(async () => {
-  [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
   cloud = await startCloudProcess({
     env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      GEMINI_API_KEY: 'test-gemini-key',
-      OPENAI_BASE_URL: openai.url,
-      GEMINI_BASE_URL: gemini.url,
+      ...fakeProviderEnv(fakes),
       PROVIDER_MAX_RETRIES: '1',
       PROVIDER_RETRY_INITIAL_MS: '10',
       PROVIDER_RETRY_MAX_MS: '20',
@@ -41,12 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cloud?.stop();
-  await Promise.all([openai?.stop(), gemini?.stop()]);
-});
-
-beforeEach(() => {
-  openai.reset();
-  gemini.reset();
 });
 
 async function newUser(name: string) {
@@ -58,14 +47,14 @@ async function newUser(name: string) {
 }
 
 const ledgerOf = async (userId: string) => readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
-const imageCalls = (path: string) => openai.requests.filter((r) => r.path === path);
+const imageCalls = (path: string) => fakes.openai.requests.filter((r) => r.path === path);
 
 describe('variations with the real providers', () => {
   it('keeps the variations that succeed and refunds the one OpenAI refused', async () => {
     const { api, send, userId } = await newUser('partial');
     // A first message has no image to edit, so no classifier is asked: the failure goes to one
     // of the three image calls.
-    openai.failNext(1, 400, { body: MODERATION_BLOCKED });
+    fakes.openai.failNext(1, 400, { body: MODERATION_BLOCKED });
     const sent = await send({ content: 'A neon gaming thumbnail', provider: 'openai', variations: 3 });
     expect(sent.status).toBe(202);
     const jobId = sent.body.assistantMessage.id as string;
@@ -92,7 +81,7 @@ describe('variations with the real providers', () => {
 
   it('refunds every credit with the provider text as before when all variations fail', async () => {
     const { api, send, userId } = await newUser('all-fail');
-    openai.mode('refuse');
+    fakes.openai.mode('refuse');
     const sent = await send({ content: 'Something', provider: 'openai', variations: 2 });
     const settled = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(settled).toMatchObject({
@@ -124,7 +113,7 @@ describe('variations with the real providers', () => {
     const { api, send } = await newUser('gemini');
     const sent = await send({ content: 'A cooking thumbnail', provider: 'gemini', variations: 2 });
     expect((await waitForSettled(api, sent.body.assistantMessage.id)).images).toHaveLength(2);
-    const calls = gemini.requests.filter((r) => JSON.stringify(r.body).includes('16:9'));
+    const calls = fakes.gemini.requests.filter((r) => JSON.stringify(r.body).includes('16:9'));
     expect(calls).toHaveLength(2);
   });
 
@@ -141,7 +130,7 @@ describe('variations with the real providers', () => {
     const openaiPrompts = imageCalls('/v1/images/generations').map(
       (call) => (call.body as { prompt: string }).prompt,
     );
-    const geminiPrompts = gemini.requests
+    const geminiPrompts = fakes.gemini.requests
       .filter((call) => JSON.stringify(call.body).includes('16:9'))
       .map((call) =>
         (call.body as { contents: { parts: { text?: string }[] }[] }).contents
@@ -160,29 +149,29 @@ describe('variations with the real providers', () => {
     const first = await send({ content: 'A space thumbnail', provider: 'openai' });
     expect(await waitForSettled(api, first.body.assistantMessage.id)).toMatchObject({ is_edit: false });
     // With nothing to edit a request is a new image, whatever a classifier would answer.
-    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/images/generations']);
+    expect(fakes.openai.requests.map((r) => r.path)).toEqual(['/v1/images/generations']);
 
-    openai.requests.length = 0;
-    openai.classifyAnswer('IMAGE_EDIT');
+    fakes.openai.requests.length = 0;
+    fakes.openai.classifyAnswer('IMAGE_EDIT');
     const second = await send({ content: 'Make the planet red', provider: 'openai' });
     expect(await waitForSettled(api, second.body.assistantMessage.id)).toMatchObject({ is_edit: true });
-    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
+    expect(fakes.openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
   });
 
   it("edits the chosen image ('Edit this one'), not the latest one", async () => {
     const { api, send } = await newUser('chosen');
-    openai.image(await makePng(64, 36, '#ff0000'));
+    fakes.openai.image(await makePng(64, 36, '#ff0000'));
     const red = await waitForSettled(
       api,
       (await send({ content: 'Red', provider: 'openai' })).body.assistantMessage.id,
     );
-    openai.image(await makePng(64, 36, '#0000ff'));
+    fakes.openai.image(await makePng(64, 36, '#0000ff'));
     // Three credits: the red image, the blue one, then the edit.
     const blue = await send({ content: 'Blue', provider: 'openai' });
     await waitForSettled(api, blue.body.assistantMessage.id);
 
-    openai.requests.length = 0;
-    openai.classifyAnswer('IMAGE_EDIT');
+    fakes.openai.requests.length = 0;
+    fakes.openai.classifyAnswer('IMAGE_EDIT');
     const edit = await send({
       content: 'Make it brighter',
       provider: 'openai',
@@ -216,7 +205,7 @@ describe('variations with the real providers', () => {
 
   it('refunds every variation when the conversation is deleted while they are drawn, keeping no image', async () => {
     const { api, send, userId, conversationId } = await newUser('deleted');
-    openai.latency(2_000);
+    fakes.openai.latency(2_000);
     const before = await queueStats(cloud.url);
     const sent = await send({ content: 'Slow', provider: 'openai', variations: 3 });
     const jobId = sent.body.assistantMessage.id as string;

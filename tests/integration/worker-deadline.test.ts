@@ -1,10 +1,9 @@
 import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { fakeProviderEnv, useFakeProviders } from '../support/providers';
 import { decodePayload } from '../support/tokens';
 import { apiAs, signUpUser } from '../support/users';
 
@@ -16,18 +15,13 @@ import { apiAs, signUpUser } from '../support/users';
  */
 const JOB_DEADLINE_MS = 4_000;
 
+const fakes = useFakeProviders();
 let cloud: RunningCloud;
-let openai: FakeOpenAI;
-let gemini: FakeGemini;
 
 beforeAll(async () => {
-  [openai, gemini] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
   cloud = await startCloudProcess({
     env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      GEMINI_API_KEY: 'test-gemini-key',
-      OPENAI_BASE_URL: openai.url,
-      GEMINI_BASE_URL: gemini.url,
+      ...fakeProviderEnv(fakes),
       JOB_DEADLINE_MS: String(JOB_DEADLINE_MS),
       CLASSIFIER_TIMEOUT_MS: '500',
       PROVIDER_TIMEOUT_MS: '60000',
@@ -38,12 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cloud?.stop();
-  await Promise.all([openai?.stop(), gemini?.stop()]);
-});
-
-beforeEach(() => {
-  openai.reset();
-  gemini.reset();
 });
 
 async function send(name: string, provider: 'openai' | 'gemini', content = 'A neon gaming thumbnail') {
@@ -68,7 +56,7 @@ async function expectRefunded(api: ReturnType<typeof apiAs>, userId: string) {
 
 describe('a job past its deadline', () => {
   it('is refunded by the worker with OpenAI’s text when the image call stalls', async () => {
-    openai.mode('stall');
+    fakes.openai.mode('stall');
     const { api, settled, tookMs, userId } = await send('openai-stall', 'openai');
     expect(settled).toMatchObject({
       status: 'error',
@@ -78,12 +66,12 @@ describe('a job past its deadline', () => {
     expect(tookMs).toBeGreaterThanOrEqual(JOB_DEADLINE_MS - 500);
     expect(tookMs).toBeLessThan(JOB_DEADLINE_MS + 8_000);
     // One attempt, cut short by the deadline: no retry followed it.
-    expect(openai.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
+    expect(fakes.openai.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(1);
     await expectRefunded(api, userId);
   });
 
   it('is refunded by the worker with Gemini’s text when the image call stalls', async () => {
-    gemini.mode('stall');
+    fakes.gemini.mode('stall');
     const { api, settled, tookMs, userId } = await send('gemini-stall', 'gemini');
     expect(settled).toMatchObject({
       status: 'error',
@@ -98,13 +86,13 @@ describe('a classifier that never answers', () => {
   it('is given up after its own short timeout, and the job makes a new image', async () => {
     // The classifier is asked only when there is an image to edit: the first send makes one.
     const { api, path } = await send('classifier-stall', 'openai');
-    openai.reset();
-    openai.stallClassifier();
+    fakes.openai.reset();
+    fakes.openai.stallClassifier();
     const sent = await api('POST', path, { content: 'Now one with a racing car', provider: 'openai' });
     const settled = await waitForSettled(api, sent.body.assistantMessage.id, 20_000);
     expect(settled).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
     // A new image with the earlier one as its reference, which OpenAI takes at its edits endpoint.
-    expect(openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
+    expect(fakes.openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
   });
 });

@@ -96,3 +96,11 @@ export function useFakeProviders(): { readonly openai: FakeOpenAI; readonly gemi
     },
   };
 }
+
+/** The local cloud's settings that point both real providers, with test keys, at the fakes. */
+export const fakeProviderEnv = (fakes: { readonly openai: FakeOpenAI; readonly gemini: FakeGemini }) => ({
+  OPENAI_API_KEY: 'test-openai-key',
+  GEMINI_API_KEY: 'test-gemini-key',
+  OPENAI_BASE_URL: fakes.openai.url,
+  GEMINI_BASE_URL: fakes.gemini.url,
+});
