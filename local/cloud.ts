@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { JOB_MAX_DELIVERIES } from '../functions/src/core/jobs';
-import { readProviderSettings } from '../functions/src/providers/settings';
+import { readProviderSettings } from '../functions/src/image-providers/settings';
 import { securityHeaderValues } from '../infra/src/security-headers';
 import { type ApiServerOptions, createApiServer } from './api-server';
 import { startCognitoLocal } from './cognito';

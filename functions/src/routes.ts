@@ -64,7 +64,7 @@ export const apiFunctions = {
    * The public pages of shared images, for anyone with a link: reads only (the link, its message,
    * the bytes of a picture made when it was shared), so no request without a token writes anything.
    */
-  shared: { tables: ['shares', 'messages'], readOnly: ['shares', 'messages'], bucket: 'read' },
+  'public-shares': { tables: ['shares', 'messages'], readOnly: ['shares', 'messages'], bucket: 'read' },
 } as const satisfies Record<string, FunctionAccess>;
 
 /** Functions that are not behind the API: the queue's worker, the scheduled sweeper and ledger check. */
@@ -141,8 +141,8 @@ export const routes = [
   route('unshareImage', 'messages'),
   // Makes the JPEGs no one has downloaded yet, and zips them: image processing, as above.
   route('exportTestAndCompare', 'messages'),
-  route('getSharedPage', 'shared'),
-  route('getSharedImage', 'shared'),
+  route('getSharedPage', 'public-shares'),
+  route('getSharedImage', 'public-shares'),
   route('uploadModel', 'models'),
   route('listModels', 'models'),
   route('updateModel', 'models'),

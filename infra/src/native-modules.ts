@@ -30,7 +30,7 @@ export const LAZY_MODULES = ['openai', '@google/genai', 'opentype.js', ...TEXT_R
  * The offline studio's font, keyword list and emoji illustrations: files it reads, not modules
  * it imports, so esbuild cannot see them. They are installed beside every bundle that loads the
  * studio (the one importing `opentype.js`), where the studio finds them as an unbundled run
- * finds them in the repository's node_modules (functions/src/providers/studio/assets.ts).
+ * finds them in the repository's node_modules (functions/src/image-providers/studio/assets.ts).
  */
 export const STUDIO_ASSET_MODULES = ['@fontsource/anton', 'emojilib', '@twemoji/svg'] as const;
 const STUDIO_MARKER = 'opentype.js';

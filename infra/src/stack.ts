@@ -161,7 +161,7 @@ export class ThumbnailStudioStack extends Stack {
     // Checkout sends buyers back to the app; the API itself is only reached through this origin.
     this.api.functions.payments.addEnvironment('APP_ORIGIN', this.web.appOrigin);
     // A shared image's page names its picture by an absolute URL on the app's origin (Open Graph).
-    this.api.functions.shared.addEnvironment('APP_ORIGIN', this.web.appOrigin);
+    this.api.functions['public-shares'].addEnvironment('APP_ORIGIN', this.web.appOrigin);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
       alarmEmail: props.alarmEmail,

@@ -64,7 +64,7 @@ describe('payments', () => {
 describe('shared image pages', () => {
   it('name their picture by an absolute URL on the app’s own origin: the function knows the CloudFront origin', () => {
     const fn = resourcesOf(template, 'AWS::Lambda::Function')[
-      logicalId(stack.api.functions.shared)
+      logicalId(stack.api.functions['public-shares'])
     ] as Resource;
     const origin = fn.Properties.Environment.Variables.APP_ORIGIN;
     expect(JSON.stringify(origin)).toContain(logicalId(stack.web.distribution));
@@ -107,12 +107,12 @@ describe('HTTP API', () => {
       expect(route.auth, routeKey(route)).toBe(!(endpoints[nameOf(route)] as Endpoint).public);
     }
     // Anyone may reach the shared pages: their function reads, and writes nothing anywhere.
-    const shared = apiFunctions.shared;
+    const shared = apiFunctions['public-shares'];
     expect(shared.readOnly).toEqual(shared.tables);
     expect(shared.bucket).toBe('read');
     expect(publicRoutes.filter((route) => route.path.startsWith('/api/shared/')).map((r) => r.fn)).toEqual([
-      'shared',
-      'shared',
+      'public-shares',
+      'public-shares',
     ]);
   });
 

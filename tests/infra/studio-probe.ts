@@ -3,8 +3,8 @@
  * deploy-synth.test.ts: draws text with the shipped font and finds a keyword's emoji there,
  * printing what it found, so the test sees the studio work as the bundle would in Lambda.
  */
-import { loadEmojiKeywords, loadFont, readEmojiSvg } from '../../functions/src/providers/studio/assets';
-import { layoutText, pathDataOf } from '../../functions/src/providers/studio/text-paths';
+import { loadEmojiKeywords, loadFont, readEmojiSvg } from '../../functions/src/image-providers/studio/assets';
+import { layoutText, pathDataOf } from '../../functions/src/image-providers/studio/text-paths';
 
 const font = await loadFont();
 const layout = layoutText(font, 'HELLO', { x: 0, y: 0, width: 800, height: 300, maxSize: 160, minSize: 80 });

@@ -219,7 +219,7 @@ describe('following jobs', () => {
     // The first image's checks never ended (its worker stopped between the image and them).
     const [stuck] = images as [Message];
     Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-    const { ddb } = await import('../../functions/src/lib/clients');
+    const { ddb } = await import('../../functions/src/lib/sdk-clients');
     const { tableName } = await import('../../functions/src/data/dynamo');
     await ddb.send(
       new UpdateCommand({

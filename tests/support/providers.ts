@@ -1,6 +1,6 @@
 import type { ImageData, Person } from '@thumbnail-studio/providers';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createProvider } from '../../functions/src/providers';
+import { createProvider } from '../../functions/src/image-providers';
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 

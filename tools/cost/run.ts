@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readProviderSettings } from '../../functions/src/providers/settings';
+import { readProviderSettings } from '../../functions/src/image-providers/settings';
 import { repoPath } from '../../infra/src/paths';
 import { synth } from '../../tests/infra/synth';
 import { stackInventory } from './inventory';

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
 import type { Conversation } from '../core/types';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { queryAll, tableName, unlessConditionFails } from './dynamo';
 import { tables } from './tables';
 

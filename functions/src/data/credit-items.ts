@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ledgerHourOf } from '../core/ledger-hours';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { tableName } from './dynamo';
 
 /**

@@ -9,8 +9,8 @@ import {
   type VariationOutcome,
 } from '../core/credits';
 import type { ImageKeys, StoredMessage } from '../core/types';
-import { ddb } from '../lib/clients';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
+import { ddb } from '../lib/sdk-clients';
 import { touchConversationItem } from './conversations-repo';
 import { balanceChange, balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';

@@ -4,7 +4,7 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { requireSetting } from '../lib/settings';
 import { type TableName, tables } from './tables';
 

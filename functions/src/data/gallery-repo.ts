@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredMessage } from '../core/types';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { tableName } from './dynamo';
 import { tables } from './tables';
 

@@ -1,7 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { contextKeysOf } from '../core/messages';
 import type { StoredMessage } from '../core/types';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { tableName, unlessConditionFails } from './dynamo';
 
 /**

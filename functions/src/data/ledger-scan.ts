@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditAccount, StoredLedgerEntry } from '../core/ledger-reconciliation';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { balanceKey, creditsTable } from './credit-items';
 import { queryAll } from './dynamo';
 import { tables } from './tables';

@@ -5,7 +5,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { pendingUploadSk, type RateWindow } from '../core/rate-limits';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { queryAll, tableName, unlessConditionFails } from './dynamo';
 
 const limitsTable = () => tableName('limits');

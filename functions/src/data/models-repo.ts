@@ -5,7 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { queryAll, TransactionFailedError, tableName, transact, unlessConditionFails } from './dynamo';
 
 const table = () => tableName('models');

@@ -9,7 +9,7 @@ import {
   type TakeBackState,
   takeBackChange,
 } from '../core/payment-returns';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { balanceChange, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
 

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { shareTokenAttribute } from '../core/messages';
 import type { StoredMessage } from '../core/types';
-import { ddb } from '../lib/clients';
+import { ddb } from '../lib/sdk-clients';
 import { TransactionFailedError, tableName, transact } from './dynamo';
 
 /** A public link to one image: found by its token, pointing at the message and the image it shows. */

@@ -7,7 +7,7 @@ import {
   renameConversation,
   reopenUnusedConversation,
 } from '../services/conversations';
-import { takeRateLimit } from '../services/limits';
+import { takeRateLimit } from '../services/rate-limits';
 
 /** Changes to conversations; the list is served by `reads`. */
 export const handler = createApiHandler<RouteKey<'conversations'>>({

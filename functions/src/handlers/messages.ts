@@ -9,6 +9,7 @@ import {
 } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { getConversationById } from '../data/conversations-repo';
+import { availableProviders } from '../image-providers/catalog';
 import {
   BadRequestError,
   InsufficientCreditsError,
@@ -25,13 +26,12 @@ import {
   parseBody,
 } from '../lib/http';
 import { settings } from '../lib/settings';
-import { availableProviders } from '../providers/catalog';
 import type { RouteKey } from '../routes';
 import { getDownloadUrl } from '../services/downloads';
-import { takeRateLimit } from '../services/limits';
 import { viewMessage } from '../services/message-view';
 import { saveOwnKeyAnswer } from '../services/own-key-answers';
 import { ownKeyInputs } from '../services/own-key-inputs';
+import { takeRateLimit } from '../services/rate-limits';
 import { sendMessage } from '../services/send-message';
 import { shareImage, unshareImage } from '../services/shares';
 import { exportTestAndCompare } from '../services/test-and-compare';

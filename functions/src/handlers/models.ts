@@ -7,7 +7,6 @@ import {
 } from '@thumbnail-studio/contract';
 import { createApiHandler, json, noContent, parseBody } from '../lib/http';
 import type { RouteKey } from '../routes';
-import { takeRateLimit } from '../services/limits';
 import {
   addModelImages,
   createModel,
@@ -18,6 +17,7 @@ import {
   setPrimaryModelImage,
   viewModel,
 } from '../services/models';
+import { takeRateLimit } from '../services/rate-limits';
 
 /** Every model answer is the model as it now is, its photos signed into short-lived URLs. */
 const modelAnswer = async (status: number, model: Parameters<typeof viewModel>[0]) =>

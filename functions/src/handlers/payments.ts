@@ -8,8 +8,8 @@ import { createApiHandler, errorAnswer, json, parseBody, rawBody } from '../lib/
 import { logger } from '../lib/logger';
 import type { RouteKey } from '../routes';
 import { fulfilCheckout, SESSION_NOT_FOUND_TEXT, startCheckout } from '../services/checkout';
-import { takeRateLimit } from '../services/limits';
 import { followDispute, followRefund } from '../services/payment-returns';
+import { takeRateLimit } from '../services/rate-limits';
 
 /** Stripe's default: a signature older than 5 minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;

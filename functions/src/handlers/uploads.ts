@@ -5,7 +5,7 @@ import { BadRequestError, UpstreamUnavailableError } from '../lib/errors';
 import { createApiHandler, json, parseBody } from '../lib/http';
 import { newId } from '../lib/ids';
 import type { RouteKey } from '../routes';
-import { countPendingUpload, ensureRoomForPendingUpload, takeRateLimit } from '../services/limits';
+import { countPendingUpload, ensureRoomForPendingUpload, takeRateLimit } from '../services/rate-limits';
 import { storeImage, uploadPrefix } from '../services/references';
 
 export const handler = createApiHandler<RouteKey<'uploads'>>({

@@ -1,7 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { ddb } from './clients';
-import { onEverySdkClient, withoutSdkLogging } from './sdk-clients';
+import { ddb, onEverySdkClient, withoutSdkLogging } from './sdk-clients';
 
 const middlewareNames = (client: { middlewareStack: { identify(): string[] } }) =>
   client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);

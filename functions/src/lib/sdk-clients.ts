@@ -1,3 +1,6 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
 /** Any AWS SDK client, as far as this module needs to know. */
 export type SdkClient = { middlewareStack: { remove(name: string): boolean } };
 
@@ -36,3 +39,14 @@ export const SDK_CLIENT_OPTIONS = {
   maxAttempts: SDK_MAX_ATTEMPTS,
   requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
 } as const;
+
+/**
+ * SDK clients, created once per container. Endpoints come from the SDK's own
+ * `AWS_ENDPOINT_URL_<SERVICE>` variables, so the local cloud needs no code path here.
+ */
+export const ddb = DynamoDBDocumentClient.from(
+  withoutSdkLogging(new DynamoDBClient({ ...SDK_CLIENT_OPTIONS })),
+  {
+    marshallOptions: { removeUndefinedValues: true },
+  },
+);

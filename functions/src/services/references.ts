@@ -4,7 +4,7 @@ import { BadRequestError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { normalizeImage } from '../lib/images';
 import { logger } from '../lib/logger';
-import { releasePendingUploads } from './limits';
+import { releasePendingUploads } from './rate-limits';
 
 /**
  * Where attachments wait until a message is sent: browser uploads, and video

@@ -37,7 +37,7 @@ const image = (bytes: Uint8Array): GenerationResult => ({
 
 /**
  * The offline 'local' provider, offered when no key is set: a small thumbnail studio
- * (functions/src/providers/studio/) that draws the prompt's subjects as large Twemoji
+ * (functions/src/image-providers/studio/) that draws the prompt's subjects as large Twemoji
  * illustrations found through emojilib's keywords, in the colours and mood it names, with
  * each person's primary photo cut out and its quoted text in the Anton typeface, so the
  * whole product works with no keys and no network. A new image takes only colours and layout
