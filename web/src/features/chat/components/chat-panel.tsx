@@ -9,13 +9,14 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { useMessages, useOlderMessages } from '../api/get-messages';
-import { messagesQueryKey } from '../api/message-cache';
+import { useMessages } from '../../../lib/get-messages';
+import { messagesQueryKey } from '../../../lib/message-keys';
+import { toViewMessage } from '../../../lib/to-view-message';
+import { useOlderMessages } from '../api/get-older-messages';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useSendWithOwnKey } from '../api/send-with-own-key';
 import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
-import { toViewMessage } from '../utils/to-view-message';
 import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput, type PromptHandle } from './chat-input';
 import { EmptyChatHelp } from './empty-chat-help';

@@ -3,7 +3,7 @@ import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import type { ViewMessage } from '../utils/to-view-message';
+import type { ViewMessage } from '../../../lib/to-view-message';
 import { LegibilityNote } from './legibility-note';
 import { LikenessNote } from './likeness-note';
 import { LoadingDots } from './loading-dots';

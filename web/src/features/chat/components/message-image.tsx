@@ -1,13 +1,13 @@
 import { Download, Maximize2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { ExpiringImage } from '../../../components/expiring-image';
 import { Button } from '../../../components/ui/button';
-import { useDownloadImage } from '../hooks/use-download-image';
+import { previewSources } from '../../../lib/preview-sources';
+import type { ViewMessage } from '../../../lib/to-view-message';
+import { ShareImageMenu } from '../../thumbnails/components/share-image-menu';
+import { PreviewButton } from '../../thumbnails/components/youtube-preview/preview-button';
+import { useDownloadImage } from '../../thumbnails/hooks/use-download-image';
 import { openFullSize } from '../hooks/use-open-full-size';
-import { previewSources } from '../utils/preview-sources';
-import type { ViewMessage } from '../utils/to-view-message';
-import { ExpiringImage } from './expiring-image';
-import { ShareImageMenu } from './share-image-menu';
-import { PreviewButton } from './youtube-preview/preview-button';
 
 interface MessageImageProps {
   message: ViewMessage & { imageUrl: string };

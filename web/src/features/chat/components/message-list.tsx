@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import type { ViewMessage } from '../../../lib/to-view-message';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
-import type { ViewMessage } from '../utils/to-view-message';
 import { MessageBubble, messageElementId } from './message-bubble';
 import type { ImageChoice } from './variation-grid';
 

@@ -1,13 +1,13 @@
 import { Check, Download, Maximize2, PencilLine } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { ExpiringImage } from '../../../components/expiring-image';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useDownloadImage } from '../hooks/use-download-image';
+import { previewSources } from '../../../lib/preview-sources';
+import type { ViewImage, ViewMessage } from '../../../lib/to-view-message';
+import { ShareImageMenu } from '../../thumbnails/components/share-image-menu';
+import { useDownloadImage } from '../../thumbnails/hooks/use-download-image';
 import { openFullSize } from '../hooks/use-open-full-size';
-import { previewSources } from '../utils/preview-sources';
-import type { ViewImage, ViewMessage } from '../utils/to-view-message';
-import { ExpiringImage } from './expiring-image';
-import { ShareImageMenu } from './share-image-menu';
 
 /** The image an edit starts from: one image of one message. */
 export interface ImageChoice {
