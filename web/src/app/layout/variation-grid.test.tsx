@@ -7,6 +7,7 @@ import { type ImageChoice, VariationGrid } from '../../features/chat/components/
 import { createQueryClient } from '../../lib/query-client';
 import { toViewMessage } from '../../lib/to-view-message';
 import { message } from '../../test/fixtures';
+import { imageActions } from './image-actions';
 
 const storage = 'https://storage.test/images/u1/m1/1';
 const image = (index: number) => ({
@@ -28,7 +29,7 @@ function Grid() {
       images: [image(0), image(1), image(2)],
     }),
   );
-  return <VariationGrid message={view} chosen={chosen} onChoose={setChosen} />;
+  return <VariationGrid message={view} chosen={chosen} onChoose={setChosen} actions={imageActions} />;
 }
 
 afterEach(cleanup);
