@@ -37,7 +37,7 @@ export const ON_DEMAND_MODULES = [
   'src/features/models/components/manage-models-dialog.tsx',
   'src/features/credits/components/credit-history-dialog.tsx',
   'src/features/conversations/components/delete-conversation-dialog.tsx',
-  'src/features/chat/components/youtube-preview/youtube-preview-dialog.tsx',
+  'src/features/thumbnails/components/youtube-preview/youtube-preview-dialog.tsx',
   // A creator's own keys: the settings dialog, and the browser's generation with the provider SDKs.
   'src/features/own-keys/components/own-keys-dialog.tsx',
   'src/features/chat/api/own-key-generation.ts',

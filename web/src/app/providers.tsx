@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { useAuth } from '../features/auth/hooks/auth-context';
 import { AuthProvider } from '../features/auth/hooks/auth-provider';
-import { AccountNameContext, accountNameOf } from '../features/chat/hooks/account-name';
+import { AccountNameContext, accountNameOf } from '../features/thumbnails/hooks/account-name';
 import { forgetUnrememberedOwnKeys } from '../lib/own-keys';
 import { createQueryClient } from '../lib/query-client';
 import { useTheme } from '../lib/theme';

@@ -1,19 +1,12 @@
 import { Check, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { COPIED_FEEDBACK_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
+import { useCopiedFeedback } from '../../lib/use-copied-feedback';
 
 /** Copies the app's address; the label reads 'Copied!' for 2 seconds. */
 export function ShareButton() {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFeedback();
 
   const share = async () => {
     try {

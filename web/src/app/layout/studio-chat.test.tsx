@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, GREETING, type PersonModel, type SendMessageBody } from '@thumbnail-studio/contract';
 import { HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { describe, expect, it } from 'vitest';
 import { answer, server, withFakeApi } from '../../test/fake-api';
 import { greeting, message, personModel } from '../../test/fixtures';
+import { chatPanelProps, renderWithQueryClient } from '../../test/render';
 import { withSignedInUser } from '../../test/session';
 import { StudioChat } from './studio-chat';
 
@@ -43,18 +42,7 @@ async function renderChat(models: PersonModel[], stored = [greeting('c1')]) {
       };
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <StudioChat
-        conversationId="c1"
-        provider="local"
-        ensureConversation={vi.fn(async () => 'c1')}
-        onMessageSent={vi.fn()}
-        onInsufficientCredits={vi.fn()}
-        onGenerationSettled={vi.fn()}
-      />
-    </QueryClientProvider>,
-  );
+  renderWithQueryClient(<StudioChat {...chatPanelProps()} />);
   await screen.findByText(stored[0]?.content ?? GREETING);
   return { sent, state };
 }

@@ -3,10 +3,11 @@ import { MessagePeople } from '../../features/models/components/message-people';
 import { PeopleButton } from '../../features/models/components/people-button';
 import { SelectedModelChips } from '../../features/models/components/selected-model-chips';
 import { useModelSelection } from '../../features/models/hooks/use-model-selection';
+import { imageActions } from './image-actions';
 
 type StudioChatProps = Omit<
   ChatPanelProps,
-  'selectedModelIds' | 'inputTools' | 'inputChips' | 'renderMessageModels'
+  'selectedModelIds' | 'inputTools' | 'inputChips' | 'renderMessageModels' | 'imageActions'
 >;
 
 const renderMessageModels = (ids: readonly string[]) => <MessagePeople ids={ids} />;
@@ -14,6 +15,7 @@ const renderMessageModels = (ids: readonly string[]) => <MessagePeople ids={ids}
 /**
  * The chat with people: 'Select people' in the input opens Manage Models, the chosen models show as
  * chips and go with every message until removed, and each user message names the people it featured.
+ * Each generated image offers the thumbnails feature's download, share and YouTube preview.
  */
 export function StudioChat(props: StudioChatProps) {
   const selection = useModelSelection();
@@ -24,6 +26,7 @@ export function StudioChat(props: StudioChatProps) {
       inputTools={<PeopleButton selectedIds={selection.selectedIds} onApply={selection.apply} />}
       inputChips={<SelectedModelChips models={selection.selected} onRemove={selection.remove} />}
       renderMessageModels={renderMessageModels}
+      imageActions={imageActions}
     />
   );
 }

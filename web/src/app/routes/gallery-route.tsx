@@ -2,7 +2,7 @@ import { Redirect } from 'wouter';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/hooks/auth-context';
-import { GalleryScreen } from '../../features/chat/components/gallery-screen';
+import { GalleryScreen } from '../../features/thumbnails/components/gallery-screen';
 
 /** '/gallery': the signed-in user's thumbnails; without a session, the app's start (sign-in). */
 export function GalleryRoute() {

@@ -1,14 +1,8 @@
 import type { Message } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
+import { isOptimistic, optimisticId } from '../../../lib/message-keys';
 import { message } from '../../../test/fixtures';
-import {
-  followedJobs,
-  isFollowable,
-  isNewerRevision,
-  isOptimistic,
-  mergeMessages,
-  optimisticId,
-} from './message-cache';
+import { followedJobs, isFollowable, isNewerRevision, mergeMessages } from './message-cache';
 
 // The web app relies on the contract's defaults for fields an answer leaves out.
 describe('messageSchema', () => {

@@ -1,22 +1,9 @@
 import { type FollowedJob, MAX_FOLLOWED_JOBS, type Message, revisionOf } from '@thumbnail-studio/contract';
+import { isOptimistic } from '../../../lib/message-keys';
 
-/** Every conversation's cached messages (the prefix of each one's key). */
-export const allMessagesQueryKey = ['messages'] as const;
-export const messagesQueryKey = (conversationId: string) => [...allMessagesQueryKey, conversationId] as const;
-/** The gallery's pages: the user's images across conversations, newest first. */
-export const galleryQueryKey = ['gallery'] as const;
-/** Where the next older page of a conversation starts; null when the oldest is loaded. */
-export const olderCursorQueryKey = (conversationId: string) => ['messages-older', conversationId] as const;
 /** A conversation's jobs as followed from the oldest one still in motion. */
 export const jobUpdatesQueryKey = (conversationId: string, oldest: string) =>
   ['jobs', conversationId, oldest] as const;
-
-/** Messages shown before the server answered carry ids with this prefix; they are never polled. */
-const OPTIMISTIC_PREFIX = 'optimistic-';
-
-export const optimisticId = () => `${OPTIMISTIC_PREFIX}${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-export const isOptimistic = (message: Pick<Message, 'id'>) => message.id.startsWith(OPTIMISTIC_PREFIX);
 
 /** An assistant message whose generation job is still running on the server. */
 export const isFollowable = (message: Message) =>

@@ -10,11 +10,11 @@ import {
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { messagesQueryKey } from '../../../lib/message-keys';
 import { createQueryClient } from '../../../lib/query-client';
 import { answer, gate, refusal, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
 import { renderWithQueries } from '../../../test/render';
-import { messagesQueryKey } from './message-cache';
 import { messagesOfRefusal, type SendMessageInput, useSendMessage } from './send-message';
 
 withFakeApi();

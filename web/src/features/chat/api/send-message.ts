@@ -8,7 +8,8 @@ import {
   sendResultSchema,
 } from '@thumbnail-studio/contract';
 import { ApiError, callApi } from '../../../lib/api-client';
-import { mergeMessages, messagesQueryKey, optimisticId } from './message-cache';
+import { messagesQueryKey, optimisticId } from '../../../lib/message-keys';
+import { mergeMessages } from './message-cache';
 
 export interface SendMessageInput {
   conversationId: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EditFrom, Message, OwnKeyProvider, SendResult } from '@thumbnail-studio/contract';
-import { isOptimistic, messagesQueryKey } from './message-cache';
+import { isOptimistic, messagesQueryKey } from '../../../lib/message-keys';
 import { replaceDrafts, showDrafts } from './send-message';
 
 export interface OwnKeySendInput {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints, GREETING, PHASE_TEXT, type SendResult } from '@thumbnail-studio/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { answer, gate, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
+import { chatPanelProps, renderWithQueryClient } from '../../../test/render';
 import { ChatPanel } from './chat-panel';
 
 withFakeApi();
@@ -33,18 +32,7 @@ describe('ChatPanel sending with Enter', () => {
         return stored;
       }),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ChatPanel
-          conversationId="c1"
-          provider="local"
-          ensureConversation={vi.fn(async () => 'c1')}
-          onMessageSent={vi.fn()}
-          onInsufficientCredits={vi.fn()}
-          onGenerationSettled={vi.fn()}
-        />
-      </QueryClientProvider>,
-    );
+    renderWithQueryClient(<ChatPanel {...chatPanelProps()} />);
     await screen.findByText(GREETING);
     return { fetched, sent, textarea: screen.getByLabelText('Message') as HTMLTextAreaElement };
   }

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   endpoints,
   GREETING,
@@ -9,9 +8,9 @@ import {
   type SendResult,
 } from '@thumbnail-studio/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { answer, gate, refusal, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
+import { chatPanelProps, renderWithQueryClient } from '../../../test/render';
 import { ChatPanel } from './chat-panel';
 
 withFakeApi();
@@ -29,20 +28,8 @@ async function renderChat(reply: () => Response | SendResult) {
       return reply();
     }),
   );
-  const props = {
-    conversationId: 'c1',
-    provider: 'local',
-    ensureConversation: vi.fn(async () => 'c1'),
-    onMessageSent: vi.fn(),
-    onInsufficientCredits: vi.fn(),
-    onGenerationSettled: vi.fn(),
-    onBuyCredits: vi.fn(),
-  };
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ChatPanel {...props} />
-    </QueryClientProvider>,
-  );
+  const props = { ...chatPanelProps(), onBuyCredits: vi.fn() };
+  renderWithQueryClient(<ChatPanel {...props} />);
   await screen.findByText(GREETING);
   const textarea = screen.getByLabelText('Message') as HTMLTextAreaElement;
   fireEvent.change(textarea, { target: { value: prompt } });
@@ -128,18 +115,7 @@ describe('ChatPanel opening a long conversation', () => {
           : { messages: [image('img-3'), image('img-4')], next_cursor: 'img-3' };
       }),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ChatPanel
-          conversationId="c1"
-          provider="local"
-          ensureConversation={vi.fn(async () => 'c1')}
-          onMessageSent={vi.fn()}
-          onInsufficientCredits={vi.fn()}
-          onGenerationSettled={vi.fn()}
-        />
-      </QueryClientProvider>,
-    );
+    renderWithQueryClient(<ChatPanel {...chatPanelProps()} />);
     // The test's screen has no height: the scroller is at its top, so the older page comes at once.
     await screen.findByText(GREETING);
     expect(cursors).toEqual([null, 'img-3']);

@@ -9,13 +9,15 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { useMessages, useOlderMessages } from '../api/get-messages';
-import { messagesQueryKey } from '../api/message-cache';
+import { useMessages } from '../../../lib/get-messages';
+import { messagesQueryKey } from '../../../lib/message-keys';
+import { toViewMessage } from '../../../lib/to-view-message';
+import { useOlderMessages } from '../api/get-older-messages';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useSendWithOwnKey } from '../api/send-with-own-key';
 import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
-import { toViewMessage } from '../utils/to-view-message';
+import type { ImageActions } from '../types';
 import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput, type PromptHandle } from './chat-input';
 import { EmptyChatHelp } from './empty-chat-help';
@@ -48,6 +50,8 @@ export interface ChatPanelProps {
   inputChips?: ReactNode;
   /** What a user message shows of the person models it featured. */
   renderMessageModels?(ids: readonly string[]): ReactNode;
+  /** Download, share and preview under each generated image (the thumbnails feature's). */
+  imageActions?: ImageActions;
   /** A message to show once the conversation opens (older pages load until it is there). */
   focusMessageId?: string;
 }
@@ -153,6 +157,7 @@ export function ChatPanel(props: ChatPanelProps) {
         error={messages.error ? errorMessage(messages.error) : null}
         onImagesExpired={refreshImages}
         renderModels={props.renderMessageModels}
+        imageActions={props.imageActions}
         onBuyCredits={props.onBuyCredits}
         focusMessageId={props.focusMessageId}
         onImproveText={generating ? undefined : () => void handleSend(LEGIBILITY_EDIT_PROMPT)}

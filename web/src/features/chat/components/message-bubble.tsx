@@ -3,7 +3,8 @@ import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import type { ViewMessage } from '../utils/to-view-message';
+import type { ViewMessage } from '../../../lib/to-view-message';
+import type { ImageActions } from '../types';
 import { LegibilityNote } from './legibility-note';
 import { LikenessNote } from './likeness-note';
 import { LoadingDots } from './loading-dots';
@@ -28,6 +29,8 @@ interface BubbleProps {
   /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
   chosenImage?: ImageChoice | null;
   onChooseImage?(choice: ImageChoice | null): void;
+  /** Download, share and preview under each image, as the app passes them in. */
+  imageActions?: ImageActions;
 }
 
 /** The element id of a message in the list, to bring it into view. */
@@ -41,6 +44,7 @@ function AssistantBody({
   onRetryLikeness,
   chosenImage,
   onChooseImage,
+  imageActions,
 }: BubbleProps) {
   if (message.isLoading) {
     return (
@@ -66,9 +70,14 @@ function AssistantBody({
             onExpired={onImagesExpired}
             chosen={chosenImage}
             onChoose={onChooseImage}
+            actions={imageActions}
           />
         ) : (
-          <MessageImage message={{ ...message, imageUrl }} onExpired={onImagesExpired} />
+          <MessageImage
+            message={{ ...message, imageUrl }}
+            onExpired={onImagesExpired}
+            actions={imageActions}
+          />
         )}
         {message.likeness && <LikenessNote likeness={message.likeness} onRetry={onRetryLikeness} />}
         {message.legibility && (
@@ -118,6 +127,7 @@ export function MessageBubble({
   onRetryLikeness,
   chosenImage,
   onChooseImage,
+  imageActions,
 }: BubbleProps) {
   if (message.type === 'user') {
     return (
@@ -151,6 +161,7 @@ export function MessageBubble({
           onRetryLikeness={onRetryLikeness}
           chosenImage={chosenImage}
           onChooseImage={onChooseImage}
+          imageActions={imageActions}
         />
       </article>
     </li>

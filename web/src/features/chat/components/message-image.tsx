@@ -1,17 +1,16 @@
-import { Download, Maximize2 } from 'lucide-react';
+import { Maximize2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useDownloadImage } from '../hooks/use-download-image';
+import { ExpiringImage } from '../../../components/expiring-image';
+import { previewSources } from '../../../lib/preview-sources';
+import type { ViewMessage } from '../../../lib/to-view-message';
 import { openFullSize } from '../hooks/use-open-full-size';
-import { previewSources } from '../utils/preview-sources';
-import type { ViewMessage } from '../utils/to-view-message';
-import { ExpiringImage } from './expiring-image';
-import { ShareImageMenu } from './share-image-menu';
-import { PreviewButton } from './youtube-preview/preview-button';
+import type { ImageActions } from '../types';
 
 interface MessageImageProps {
   message: ViewMessage & { imageUrl: string };
   onExpired?(): Promise<unknown>;
+  /** Download, share and preview, as the app passes them in. */
+  actions?: ImageActions;
 }
 
 /**
@@ -20,9 +19,7 @@ interface MessageImageProps {
  * preview it in YouTube's layouts. The preview
  * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
-export function MessageImage({ message, onExpired }: MessageImageProps) {
-  const jpeg = useDownloadImage(message.id, message.prompt, 'jpeg');
-  const png = useDownloadImage(message.id, message.prompt, 'png');
+export function MessageImage({ message, onExpired, actions }: MessageImageProps) {
   const fullUrl = message.fullImageUrl ?? message.imageUrl;
   // Without a signed original yet, the click signs one (the link keeps the preview for a middle click).
   const onOpenFull = (event: MouseEvent) => {
@@ -31,9 +28,6 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
     openFullSize(message.id);
   };
   const alt = message.prompt ? `Generated thumbnail: ${message.prompt}` : 'Generated thumbnail';
-  // Older images offer only the PNG, their one download.
-  const hasJpeg = message.downloads.includes('jpeg');
-  const primary = message.isBase64 ? null : hasJpeg ? jpeg : png;
   return (
     <figure className="flex flex-col gap-2">
       <ExpiringImage
@@ -56,29 +50,7 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
         errorClassName="py-6 text-center"
       />
       <figcaption className="flex flex-wrap gap-2 px-1 pb-1">
-        {primary && (
-          <Button
-            variant="secondary"
-            size="sm"
-            busy={primary.busy}
-            onClick={primary.download}
-            title={primary === jpeg ? 'JPEG for YouTube, 1280x720, under 2 MB' : 'PNG, 1280x720'}
-          >
-            {!primary.busy && <Download aria-hidden="true" className="size-4" />} Download
-          </Button>
-        )}
-        {primary === jpeg && (
-          <Button
-            variant="ghost"
-            size="sm"
-            busy={png.busy}
-            onClick={png.download}
-            aria-label="Download PNG"
-            title="Lossless PNG, 1280x720"
-          >
-            PNG
-          </Button>
-        )}
+        {actions && !message.isBase64 && <actions.Downloads message={message} />}
         <a
           href={fullUrl}
           target="_blank"
@@ -88,8 +60,10 @@ export function MessageImage({ message, onExpired }: MessageImageProps) {
         >
           <Maximize2 aria-hidden="true" className="size-4" /> Full size
         </a>
-        {!message.isBase64 && <ShareImageMenu messageId={message.id} shareToken={message.shareToken} />}
-        <PreviewButton image={message} />
+        {actions && !message.isBase64 && (
+          <actions.Share messageId={message.id} shareToken={message.shareToken} />
+        )}
+        {actions && <actions.Preview image={message} />}
       </figcaption>
     </figure>
   );

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import type { ViewMessage } from '../../../lib/to-view-message';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
-import type { ViewMessage } from '../utils/to-view-message';
+import type { ImageActions } from '../types';
 import { MessageBubble, messageElementId } from './message-bubble';
 import type { ImageChoice } from './variation-grid';
 
@@ -29,6 +30,8 @@ interface MessageListProps {
   /** The variation the next edit starts from ('Edit this one'), and how to choose one. */
   chosenImage?: ImageChoice | null;
   onChooseImage?(choice: ImageChoice | null): void;
+  /** Download, share and preview under each image, as the app passes them in. */
+  imageActions?: ImageActions;
 }
 
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
@@ -147,6 +150,7 @@ export function MessageList(props: MessageListProps) {
                 }
                 chosenImage={props.chosenImage}
                 onChooseImage={props.onChooseImage}
+                imageActions={props.imageActions}
               />
             ))}
           </ol>

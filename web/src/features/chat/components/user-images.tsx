@@ -1,4 +1,4 @@
-import { ExpiringImage } from './expiring-image';
+import { ExpiringImage } from '../../../components/expiring-image';
 
 /** The address without its signature: stays the same when the URL is signed afresh, so retries are kept. */
 const objectOf = (url: string) => url.split('?')[0] ?? url;

@@ -1,13 +1,12 @@
-import { Check, Download, Maximize2, PencilLine } from 'lucide-react';
+import { Check, Maximize2, PencilLine } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { ExpiringImage } from '../../../components/expiring-image';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useDownloadImage } from '../hooks/use-download-image';
+import { previewSources } from '../../../lib/preview-sources';
+import type { ViewImage, ViewMessage } from '../../../lib/to-view-message';
 import { openFullSize } from '../hooks/use-open-full-size';
-import { previewSources } from '../utils/preview-sources';
-import type { ViewImage, ViewMessage } from '../utils/to-view-message';
-import { ExpiringImage } from './expiring-image';
-import { ShareImageMenu } from './share-image-menu';
+import type { ImageActions } from '../types';
 
 /** The image an edit starts from: one image of one message. */
 export interface ImageChoice {
@@ -22,6 +21,8 @@ interface VariationGridProps {
   chosen?: ImageChoice | null;
   /** Chooses an image for the next edit, or takes the choice back (null). */
   onChoose?(choice: ImageChoice | null): void;
+  /** Download and share, as the app passes them in. */
+  actions?: ImageActions;
 }
 
 /** Half the chat column (two across), or the screen less its padding where one fits across. */
@@ -33,7 +34,7 @@ const GRID_SIZES = '(min-width: 760px) 350px, (min-width: 480px) 50vw, calc(100v
  * on its own public link, or chosen as the image the next edit starts from ('Edit this one');
  * the chosen one is marked.
  */
-export function VariationGrid({ message, onExpired, chosen, onChoose }: VariationGridProps) {
+export function VariationGrid({ message, onExpired, chosen, onChoose, actions }: VariationGridProps) {
   return (
     <ul aria-label="Variations" className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2">
       {message.images.map((image) => (
@@ -44,6 +45,7 @@ export function VariationGrid({ message, onExpired, chosen, onChoose }: Variatio
           onExpired={onExpired}
           isChosen={chosen?.messageId === message.id && chosen.index === image.index}
           onChoose={onChoose}
+          actions={actions}
         />
       ))}
     </ul>
@@ -56,11 +58,11 @@ interface VariationProps {
   onExpired?(): Promise<unknown>;
   isChosen: boolean;
   onChoose?(choice: ImageChoice | null): void;
+  /** Download and share, as the app passes them in. */
+  actions?: ImageActions;
 }
 
-function Variation({ message, image, onExpired, isChosen, onChoose }: VariationProps) {
-  const format = image.downloads.includes('jpeg') ? 'jpeg' : 'png';
-  const download = useDownloadImage(message.id, message.prompt, format, image.index);
+function Variation({ message, image, onExpired, isChosen, onChoose, actions }: VariationProps) {
   const name = `Variation ${image.index + 1} of ${message.images.length}`;
   const fullUrl = image.fullImageUrl ?? image.imageUrl;
   // Lists carry only the previews: a plain click signs the original first.
@@ -94,16 +96,7 @@ function Variation({ message, image, onExpired, isChosen, onChoose }: VariationP
           errorClassName="py-4 text-center"
         />
         <figcaption className="flex flex-wrap items-center gap-1">
-          <Button
-            variant="secondary"
-            size="sm"
-            busy={download.busy}
-            onClick={download.download}
-            aria-label={`Download ${name.toLowerCase()}`}
-            title={format === 'jpeg' ? 'JPEG for YouTube, 1280x720, under 2 MB' : 'PNG, 1280x720'}
-          >
-            {!download.busy && <Download aria-hidden="true" className="size-4" />}
-          </Button>
+          {actions && <actions.VariationDownload message={message} image={image} name={name} />}
           <a
             href={fullUrl}
             target="_blank"
@@ -114,8 +107,8 @@ function Variation({ message, image, onExpired, isChosen, onChoose }: VariationP
           >
             <Maximize2 aria-hidden="true" className="size-4" />
           </a>
-          {!message.isBase64 && (
-            <ShareImageMenu messageId={message.id} imageIndex={image.index} shareToken={image.shareToken} />
+          {actions && !message.isBase64 && (
+            <actions.Share messageId={message.id} imageIndex={image.index} shareToken={image.shareToken} />
           )}
           {onChoose && (
             <Button

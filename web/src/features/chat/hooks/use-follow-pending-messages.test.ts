@@ -2,11 +2,11 @@
 import { act } from '@testing-library/react';
 import { endpoints, type Message, PHASE_TEXT } from '@thumbnail-studio/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMessages } from '../../../lib/get-messages';
+import { messagesQueryKey } from '../../../lib/message-keys';
 import { answer, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
 import { renderWithQueries } from '../../../test/render';
-import { useMessages } from '../api/get-messages';
-import { messagesQueryKey } from '../api/message-cache';
 import { useFollowPendingMessages } from './use-follow-pending-messages';
 
 withFakeApi();

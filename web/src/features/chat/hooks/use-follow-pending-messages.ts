@@ -1,14 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@thumbnail-studio/contract';
 import { useEffect, useRef } from 'react';
-import { useJobUpdates } from '../api/get-message';
-import {
-  followedJobs,
-  isFollowable,
-  isNewerRevision,
-  mergeMessages,
-  messagesQueryKey,
-} from '../api/message-cache';
+import { messagesQueryKey } from '../../../lib/message-keys';
+import { useJobUpdates } from '../api/get-job-updates';
+import { followedJobs, isFollowable, isNewerRevision, mergeMessages } from '../api/message-cache';
 
 /**
  * Follows the conversation's jobs in motion, all of them with one request per poll, and writes each

@@ -1,6 +1,6 @@
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
-import { getMessageById } from '../api/get-message';
+import { getMessageById } from '../../../lib/get-message';
 
 /**
  * Opens a message's full-size image (`image`: which of its variations) in a new tab. Lists carry only the preview, so the original's

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { findVideoLinks, pastedVideoId } from '../utils/video-links';
+import { findVideoLinks, pastedVideoId } from '../../../lib/video-links';
 import type { Attachments } from './use-attachments';
 
 /** Typed links are looked at once typing pauses, so a half-written link is not reported as invalid. */

@@ -2,10 +2,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { message } from '../../../test/fixtures';
-import { toViewMessage } from '../utils/to-view-message';
-import { MessageImage } from './message-image';
+import { MessageImage } from '../../features/chat/components/message-image';
+import { createQueryClient } from '../../lib/query-client';
+import { toViewMessage } from '../../lib/to-view-message';
+import { message } from '../../test/fixtures';
+import { imageActions } from './image-actions';
 
 const storage = 'https://storage.test/images/u1/m1/1';
 
@@ -21,7 +22,7 @@ function renderImage(overrides: Parameters<typeof message>[1]) {
   // The share action keeps the image's link in the query cache.
   const { container } = render(
     <QueryClientProvider client={createQueryClient()}>
-      <MessageImage message={{ ...view, imageUrl: view.imageUrl ?? '' }} />
+      <MessageImage message={{ ...view, imageUrl: view.imageUrl ?? '' }} actions={imageActions} />
     </QueryClientProvider>,
   );
   return container;

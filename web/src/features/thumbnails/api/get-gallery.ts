@@ -1,7 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpoints, type GalleryPage } from '@thumbnail-studio/contract';
 import { callApi } from '../../../lib/api-client';
-import { galleryQueryKey } from './message-cache';
+
+/** The gallery's pages: the user's images across conversations, newest first. */
+export const galleryQueryKey = ['gallery'] as const;
 
 /** One page of the user's images, newest first: the first one, or the one after `cursor`. */
 export function listGalleryPage(cursor?: string): Promise<GalleryPage> {

@@ -1,6 +1,6 @@
 import { isVideoId, parseVideoLink, VIDEO_LINK_IN_TEXT } from '@thumbnail-studio/contract';
-import type { ViewMessage } from './to-view-message';
-import { findVideoLinks } from './video-links';
+import type { ViewMessage } from '../../../lib/to-view-message';
+import { findVideoLinks } from '../../../lib/video-links';
 
 /** A video the creator linked in the conversation: its id and its thumbnail as stored with the message. */
 export interface LinkedVideo {

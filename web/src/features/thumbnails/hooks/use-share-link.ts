@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { COPIED_FEEDBACK_MS } from '../../../config/constants';
 import { errorMessage } from '../../../lib/api-error';
+import { useCopiedFeedback } from '../../../lib/use-copied-feedback';
 import { setCachedShareToken, sharedPageUrl, shareImage, unshareImage } from '../api/share-image';
 
 /**
@@ -13,13 +13,7 @@ import { setCachedShareToken, sharedPageUrl, shareImage, unshareImage } from '..
 export function useShareLink(messageId: string, index: number, shareToken: string | null) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFeedback();
 
   const run = async (work: () => Promise<void>) => {
     if (busy) return;

@@ -1,8 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type Message, type MessagePage } from '@thumbnail-studio/contract';
-import { useState } from 'react';
-import { callApi } from '../../../lib/api-client';
-import { isOptimistic, messagesQueryKey, olderCursorQueryKey } from './message-cache';
+import { callApi } from './api-client';
+import { isOptimistic, messagesQueryKey, olderCursorQueryKey } from './message-keys';
 
 /** One page of a conversation: its newest messages, or those before `cursor`; oldest first. */
 export function listMessagesPage(conversationId: string, cursor?: string): Promise<MessagePage> {
@@ -35,32 +34,4 @@ export function useMessages(conversationId: string | null) {
     queryFn: () => readNewest(queryClient, conversationId ?? ''),
     enabled: Boolean(conversationId),
   });
-}
-
-/** Loads the page before the oldest loaded message; `hasOlder` says one is there. */
-export function useOlderMessages(conversationId: string | null) {
-  const queryClient = useQueryClient();
-  const key = olderCursorQueryKey(conversationId ?? '');
-  // Written by the page reads; never fetched by itself.
-  const cursor = useQuery({
-    queryKey: key,
-    queryFn: () => queryClient.getQueryData<string | null>(key) ?? null,
-    enabled: false,
-  }).data;
-  const [loading, setLoading] = useState(false);
-  const loadOlder = async () => {
-    if (!conversationId || !cursor || loading) return;
-    setLoading(true);
-    try {
-      const page = await listMessagesPage(conversationId, cursor);
-      queryClient.setQueryData<Message[]>(messagesQueryKey(conversationId), (list = []) => {
-        const known = new Set(list.map((message) => message.id));
-        return [...page.messages.filter((message) => !known.has(message.id)), ...list];
-      });
-      queryClient.setQueryData(key, page.next_cursor ?? null);
-    } finally {
-      setLoading(false);
-    }
-  };
-  return { hasOlder: Boolean(cursor), loadingOlder: loading, loadOlder };
 }

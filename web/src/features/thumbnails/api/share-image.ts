@@ -1,7 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { endpointPath, endpoints, type GalleryPage, type Message } from '@thumbnail-studio/contract';
 import { callApi } from '../../../lib/api-client';
-import { allMessagesQueryKey, galleryQueryKey } from './message-cache';
+import { allMessagesQueryKey } from '../../../lib/message-keys';
+import { galleryQueryKey } from './get-gallery';
 
 /** Which of a message's images a call names: the first needs no query, a variation `?image=`. */
 const imageQuery = (index: number) => (index > 0 ? { image: String(index) } : undefined);

@@ -1,14 +1,14 @@
 import { Download, MessageSquare } from 'lucide-react';
 import { Link } from 'wouter';
+import { ExpiringImage } from '../../../components/expiring-image';
 import { Button } from '../../../components/ui/button';
 import { conversationAtPath } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { previewSources } from '../../../lib/preview-sources';
+import { imageView, type ViewImage, type ViewMessage } from '../../../lib/to-view-message';
 import { formatRelativeDate } from '../../../utils/relative-date';
 import { useDownloadImage } from '../hooks/use-download-image';
-import { previewSources } from '../utils/preview-sources';
-import { imageView, type ViewImage, type ViewMessage } from '../utils/to-view-message';
 import { CompareCheckbox } from './compare-checkbox';
-import { ExpiringImage } from './expiring-image';
 import { ShareImageMenu } from './share-image-menu';
 import { PreviewButton } from './youtube-preview/preview-button';
 

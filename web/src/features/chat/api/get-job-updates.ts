@@ -5,12 +5,6 @@ import { callApi } from '../../../lib/api-client';
 import { pollDelay } from '../utils/poll-delay';
 import { jobUpdatesQueryKey } from './message-cache';
 
-/** One message with every image URL signed, the full size and the download among them. */
-export async function getMessageById(messageId: string): Promise<Message> {
-  const { message } = await callApi(endpoints.getMessage, { params: { id: messageId } });
-  return message;
-}
-
 /** The followed jobs that changed since the revisions given. */
 export async function getJobUpdates(
   conversationId: string,

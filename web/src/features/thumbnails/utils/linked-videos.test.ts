@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ViewMessage } from '../../../lib/to-view-message';
 import { linkedVideos, withoutVideoLinks } from './linked-videos';
-import type { ViewMessage } from './to-view-message';
 
 const message = (type: ViewMessage['type'], content: string, uploadedImages: string[] = []) =>
   ({ type, content, uploadedImages }) as ViewMessage;

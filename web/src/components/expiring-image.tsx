@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes, type MouseEvent, useRef, useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 interface ExpiringImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
   src: string;

@@ -1,6 +1,6 @@
 import { type Query, useQuery } from '@tanstack/react-query';
 import type { Legibility } from '@thumbnail-studio/contract';
-import { getMessageById } from './get-message';
+import { getMessageById } from '../../../lib/get-message';
 
 /** The check runs in the seconds after the image is ready: asked again this often, this many times. */
 const ASK_EVERY_MS = 2000;

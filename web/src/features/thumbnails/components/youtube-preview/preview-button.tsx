@@ -1,8 +1,8 @@
 import { MonitorPlay } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import type { ViewMessage } from '../../../../lib/to-view-message';
 import { useOpenedOnce } from '../../../../lib/use-opened-once';
-import type { ViewMessage } from '../../utils/to-view-message';
 
 // The preview's code loads on its first opening, not with the chat.
 const YouTubePreviewDialog = lazy(() => import('./youtube-preview-dialog'));

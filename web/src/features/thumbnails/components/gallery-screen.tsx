@@ -6,10 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useGallery } from '../api/get-gallery';
-import { galleryQueryKey } from '../api/message-cache';
+import { toViewMessage } from '../../../lib/to-view-message';
+import { galleryQueryKey, useGallery } from '../api/get-gallery';
 import { useTestAndCompare } from '../hooks/use-test-and-compare';
-import { toViewMessage } from '../utils/to-view-message';
 import { CompareBar } from './compare-bar';
 import { GalleryCard } from './gallery-card';
 

@@ -3,10 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { message } from '../../../test/fixtures';
-import { toViewMessage } from '../utils/to-view-message';
-import { type ImageChoice, VariationGrid } from './variation-grid';
+import { type ImageChoice, VariationGrid } from '../../features/chat/components/variation-grid';
+import { createQueryClient } from '../../lib/query-client';
+import { toViewMessage } from '../../lib/to-view-message';
+import { message } from '../../test/fixtures';
+import { imageActions } from './image-actions';
 
 const storage = 'https://storage.test/images/u1/m1/1';
 const image = (index: number) => ({
@@ -28,7 +29,7 @@ function Grid() {
       images: [image(0), image(1), image(2)],
     }),
   );
-  return <VariationGrid message={view} chosen={chosen} onChoose={setChosen} />;
+  return <VariationGrid message={view} chosen={chosen} onChoose={setChosen} actions={imageActions} />;
 }
 
 afterEach(cleanup);

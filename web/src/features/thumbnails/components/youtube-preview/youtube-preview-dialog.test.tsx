@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { endpoints, type TextBox } from '@thumbnail-studio/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client';
+import { toViewMessage } from '../../../../lib/to-view-message';
 import { answer, server, withFakeApi } from '../../../../test/fake-api';
 import { message } from '../../../../test/fixtures';
 import { legibilityQueryKey } from '../../api/get-legibility';
 import { AccountNameContext } from '../../hooks/account-name';
 import { PREVIEW_STORAGE_KEY } from '../../hooks/use-preview-profile';
-import { toViewMessage } from '../../utils/to-view-message';
 import YouTubePreviewDialog from './youtube-preview-dialog';
 
 withFakeApi();

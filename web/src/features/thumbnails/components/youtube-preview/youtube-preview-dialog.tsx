@@ -1,14 +1,14 @@
 import { TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../../../components/ui/dialog';
+import { useMessages } from '../../../../lib/get-messages';
+import { previewSources } from '../../../../lib/preview-sources';
 import { currentTheme } from '../../../../lib/theme';
+import { toViewMessage, type ViewMessage } from '../../../../lib/to-view-message';
 import { useLegibility } from '../../api/get-legibility';
-import { useMessages } from '../../api/get-messages';
 import { useAccountName } from '../../hooks/account-name';
 import { usePreviewProfile } from '../../hooks/use-preview-profile';
 import { linkedVideos, withoutVideoLinks } from '../../utils/linked-videos';
-import { previewSources } from '../../utils/preview-sources';
-import { toViewMessage, type ViewMessage } from '../../utils/to-view-message';
 import { layoutsHidingBoxes, YOUTUBE_LAYOUTS, type YouTubeLayout } from '../../utils/youtube-layouts';
 import { ChannelAvatar } from './channel-avatar';
 import { PreviewFields } from './preview-fields';
