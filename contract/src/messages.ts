@@ -199,14 +199,14 @@ const titleSchema = z
 export const createConversationBodySchema = z.object({ title: z.optional(titleSchema) });
 export const renameConversationBodySchema = z.object({ title: titleSchema });
 
-/** An attachment's storage key or a model's id, as a send names them: 1 to 256 characters. */
-const storageKey = () => z.string().check(z.minLength(1), z.maxLength(256));
+/** An attachment's storage (upload) key or a model's id, as a send names them: 1 to 256 characters. */
+export const storageKeySchema = z.string().check(z.minLength(1), z.maxLength(256));
 
 /**
- * What a send carries: the text, the provider to ask, references (storage keys), people, how
- * many variations to make (each costs a credit) and, optionally, the image to edit.
+ * What a creator writes in a send, however it is answered: the text, references (storage keys),
+ * people and, optionally, the image to edit.
  */
-export const sendMessageBodySchema = z.object({
+export const messageContentSchema = z.object({
   content: z
     .string()
     .check(
@@ -214,15 +214,25 @@ export const sendMessageBodySchema = z.object({
       z.minLength(1, 'Message is empty'),
       z.maxLength(MAX_MESSAGE_LENGTH, 'Message is too long'),
     ),
-  /** Absent: the backend's default provider. */
-  provider: z.optional(z.string()),
   uploaded_images: z._default(
     z
-      .array(storageKey())
+      .array(storageKeySchema)
       .check(z.maxLength(MAX_IMAGES_PER_MESSAGE, `Attach at most ${MAX_IMAGES_PER_MESSAGE} images`)),
     [],
   ),
-  selected_model_ids: z._default(z.array(storageKey()).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
+  selected_model_ids: z._default(z.array(storageKeySchema).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
+  edit_from: z.optional(editFromSchema),
+});
+/** A send's content as the backend reads it, defaults filled in. */
+export type MessageContent = z.infer<typeof messageContentSchema>;
+
+/**
+ * What a send carries: its content, the provider to ask and how many variations to make (each
+ * costs a credit).
+ */
+export const sendMessageBodySchema = z.extend(messageContentSchema, {
+  /** Absent: the backend's default provider. */
+  provider: z.optional(z.string()),
   variations: z._default(
     z
       .int('Variations must be a whole number from 1 to 4')
@@ -232,10 +242,11 @@ export const sendMessageBodySchema = z.object({
       ),
     1,
   ),
-  edit_from: z.optional(editFromSchema),
 });
 
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+/** A send as the backend reads it, defaults filled in. */
+export type ParsedSendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
 /**
  * The answer to a send: the stored user message and the assistant's. With a

@@ -80,3 +80,7 @@ export const deleteModelBodySchema = z.object({ modelId: id });
 export const addModelImagesBodySchema = z.object({ modelId: id, images });
 /** Deletes one photo (DELETE) or makes it the primary (PUT). */
 export const modelImageBodySchema = z.object({ modelId: id, imageId: id });
+export type UploadModelBody = z.infer<typeof uploadModelBodySchema>;
+export type UpdateModelBody = z.infer<typeof updateModelBodySchema>;
+export type AddModelImagesBody = z.infer<typeof addModelImagesBodySchema>;
+export type ModelImageBody = z.infer<typeof modelImageBodySchema>;

@@ -1,11 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  editFromSchema,
-  MAX_IMAGES_PER_MESSAGE,
-  MAX_MESSAGE_LENGTH,
-  MAX_MODELS_PER_MESSAGE,
-  MAX_VARIATIONS,
-} from './messages';
+import { MAX_VARIATIONS, messageContentSchema, storageKeySchema } from './messages';
 import { PROVIDER_LABELS } from './providers';
 
 /**
@@ -24,21 +18,8 @@ export const OWN_KEYS_PLACE = 'Settings → Your own API keys';
 export const ownKeyAnswerText = (provider: OwnKeyProvider): string =>
   `Made with your own ${PROVIDER_LABELS[provider]} key: no credit was charged.`;
 
-const storageKey = () => z.string().check(z.minLength(1), z.maxLength(256));
-
-/** What a send with an own key is about to use: the same fields as a send. */
-export const ownKeyInputsBodySchema = z.object({
-  content: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Message is empty'),
-      z.maxLength(MAX_MESSAGE_LENGTH, 'Message is too long'),
-    ),
-  uploaded_images: z._default(z.array(storageKey()).check(z.maxLength(MAX_IMAGES_PER_MESSAGE)), []),
-  selected_model_ids: z._default(z.array(storageKey()).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
-  edit_from: z.optional(editFromSchema),
-});
+/** What a send with an own key is about to use: a send's content. */
+export const ownKeyInputsBodySchema = messageContentSchema;
 
 /**
  * What the browser gives the provider for a send, chosen by the same rules as a backend job:
@@ -65,20 +46,10 @@ export const MAX_OWN_KEY_ERROR_LENGTH = 1000;
  * own uploads, one per variation made) or the error text the creator read.
  */
 export const saveOwnKeyAnswerBodySchema = z
-  .object({
-    content: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'Message is empty'),
-        z.maxLength(MAX_MESSAGE_LENGTH, 'Message is too long'),
-      ),
+  .extend(messageContentSchema, {
     provider: z.enum(OWN_KEY_PROVIDERS),
-    uploaded_images: z._default(z.array(storageKey()).check(z.maxLength(MAX_IMAGES_PER_MESSAGE)), []),
-    selected_model_ids: z._default(z.array(storageKey()).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
-    edit_from: z.optional(editFromSchema),
     is_edit: z.boolean(),
-    images: z._default(z.array(storageKey()).check(z.maxLength(MAX_VARIATIONS)), []),
+    images: z._default(z.array(storageKeySchema).check(z.maxLength(MAX_VARIATIONS)), []),
     error: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_OWN_KEY_ERROR_LENGTH))),
   })
   .check(
@@ -87,3 +58,5 @@ export const saveOwnKeyAnswerBodySchema = z
     }),
   );
 export type SaveOwnKeyAnswerBody = z.input<typeof saveOwnKeyAnswerBodySchema>;
+/** An own-key answer as the backend reads it, defaults filled in. */
+export type ParsedSaveOwnKeyAnswerBody = z.infer<typeof saveOwnKeyAnswerBodySchema>;

@@ -19,6 +19,7 @@ export const createUploadBodySchema = z.object({
   }),
   size: z.int().check(z.positive(), z.maximum(MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_TEXT)),
 });
+export type CreateUploadBody = z.infer<typeof createUploadBodySchema>;
 
 /** A presigned upload: PUT the bytes to `upload_url` with `headers`, then refer to `key`. */
 export const uploadSchema = z.object({
@@ -26,10 +27,12 @@ export const uploadSchema = z.object({
   upload_url: z.string(),
   headers: z._default(z.record(z.string(), z.string()), {}),
 });
+export type PresignedUpload = z.infer<typeof uploadSchema>;
 
 export const videoThumbnailBodySchema = z.object({
   url: z.string().check(z.trim(), z.minLength(1, 'Invalid YouTube URL')),
 });
+export type VideoThumbnailBody = z.infer<typeof videoThumbnailBodySchema>;
 
 /** A video's thumbnail, fetched by the backend and waiting as an attachment under `key`. */
 export const videoThumbnailSchema = z.object({ key: z.string(), video_id: z.string(), url: z.string() });

@@ -8,7 +8,6 @@ import {
   testAndCompareBodySchema,
 } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
-import { getConversationById } from '../data/conversations-repo';
 import { availableProviders } from '../image-providers/catalog';
 import {
   BadRequestError,
@@ -27,6 +26,7 @@ import {
 } from '../lib/http';
 import { settings } from '../lib/settings';
 import type { RouteKey } from '../routes';
+import { requireConversation, requireConversationId } from '../services/conversations';
 import { getDownloadUrl } from '../services/downloads';
 import { viewMessage } from '../services/message-view';
 import { saveOwnKeyAnswer } from '../services/own-key-answers';
@@ -39,18 +39,6 @@ import { exportTestAndCompare } from '../services/test-and-compare';
 /** The providers this deployment offers now: those with a key, or the offline one where allowed. */
 const offeredProviders = async () =>
   availableProviders(await getSecrets('providers'), settings().OFFLINE_PROVIDER);
-
-async function requireConversation(userId: string, id: string | undefined) {
-  const conversation = id ? await getConversationById(userId, id) : undefined;
-  if (!conversation) throw new NotFoundError('Conversation not found');
-  return conversation;
-}
-
-/** The conversation a path names, before anyone has looked it up. */
-function requireConversationId(id: string | undefined): string {
-  if (!id) throw new NotFoundError('Conversation not found');
-  return id;
-}
 
 /**
  * Which of a message's images a request names (`?image=<index>`, one of an answer's variations):
@@ -82,16 +70,7 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     if (!provider || !offered.includes(provider as (typeof offered)[number])) {
       throw new BadRequestError('That image provider is not available');
     }
-    const result = await sendMessage({
-      userId,
-      conversationId,
-      content: body.content,
-      provider,
-      uploadKeys: body.uploaded_images,
-      selectedModelIds: body.selected_model_ids,
-      variations: body.variations,
-      ...(body.edit_from ? { editFrom: body.edit_from } : {}),
-    });
+    const result = await sendMessage({ userId, conversationId, body, provider });
     const answer = {
       userMessage: await viewMessage(result.userMessage),
       assistantMessage: await viewMessage(result.assistantMessage),
@@ -111,33 +90,14 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     await takeRateLimit(userId, 'prepareOwnKeySend');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, ownKeyInputsBodySchema);
-    const inputs = await ownKeyInputs({
-      userId,
-      conversationId: conversation.id,
-      content: body.content,
-      uploadKeys: body.uploaded_images,
-      selectedModelIds: body.selected_model_ids,
-      editFrom: body.edit_from,
-    });
-    return json(200, inputs);
+    return json(200, await ownKeyInputs({ userId, conversationId: conversation.id, body }));
   },
 
   'POST /api/conversations/{id}/own-key-answers': async ({ userId, params, event }) => {
     await takeRateLimit(userId, 'sendMessage');
     const conversation = await requireConversation(userId, params.id);
     const body = parseBody(event, saveOwnKeyAnswerBodySchema);
-    const saved = await saveOwnKeyAnswer({
-      userId,
-      conversationId: conversation.id,
-      content: body.content,
-      provider: body.provider,
-      uploadKeys: body.uploaded_images,
-      selectedModelIds: body.selected_model_ids,
-      editFrom: body.edit_from,
-      isEdit: body.is_edit,
-      imageKeys: body.images,
-      error: body.error,
-    });
+    const saved = await saveOwnKeyAnswer({ userId, conversationId: conversation.id, body });
     return json(201, {
       userMessage: await viewMessage(saved.userMessage),
       assistantMessage: await viewMessage(saved.assistantMessage),

@@ -26,8 +26,7 @@ const modelAnswer = async (status: number, model: Parameters<typeof viewModel>[0
 export const handler = createApiHandler<RouteKey<'models'>>({
   'POST /api/models-upload': async ({ userId, event }) => {
     await takeRateLimit(userId, 'storeModelPhotos');
-    const { name, images } = parseBody(event, uploadModelBodySchema);
-    return modelAnswer(201, await createModel(userId, name, images));
+    return modelAnswer(201, await createModel(userId, parseBody(event, uploadModelBodySchema)));
   },
 
   // Deleting is permanent, so every stored model is active: `?active=` filters nothing out.
@@ -37,10 +36,8 @@ export const handler = createApiHandler<RouteKey<'models'>>({
     return json(200, { models: await Promise.all(models.map(viewModel)) });
   },
 
-  'PUT /api/models-update': async ({ userId, event }) => {
-    const { modelId, name } = parseBody(event, updateModelBodySchema);
-    return modelAnswer(200, await renameModel(userId, modelId, name));
-  },
+  'PUT /api/models-update': async ({ userId, event }) =>
+    modelAnswer(200, await renameModel(userId, parseBody(event, updateModelBodySchema))),
 
   'DELETE /api/models-delete': async ({ userId, event }) => {
     const { modelId } = parseBody(event, deleteModelBodySchema);
@@ -50,17 +47,12 @@ export const handler = createApiHandler<RouteKey<'models'>>({
 
   'POST /api/models-images': async ({ userId, event }) => {
     await takeRateLimit(userId, 'storeModelPhotos');
-    const { modelId, images } = parseBody(event, addModelImagesBodySchema);
-    return modelAnswer(200, await addModelImages(userId, modelId, images));
+    return modelAnswer(200, await addModelImages(userId, parseBody(event, addModelImagesBodySchema)));
   },
 
-  'DELETE /api/models-images': async ({ userId, event }) => {
-    const { modelId, imageId } = parseBody(event, modelImageBodySchema);
-    return modelAnswer(200, await deleteModelImage(userId, modelId, imageId));
-  },
+  'DELETE /api/models-images': async ({ userId, event }) =>
+    modelAnswer(200, await deleteModelImage(userId, parseBody(event, modelImageBodySchema))),
 
-  'PUT /api/models-images': async ({ userId, event }) => {
-    const { modelId, imageId } = parseBody(event, modelImageBodySchema);
-    return modelAnswer(200, await setPrimaryModelImage(userId, modelId, imageId));
-  },
+  'PUT /api/models-images': async ({ userId, event }) =>
+    modelAnswer(200, await setPrimaryModelImage(userId, parseBody(event, modelImageBodySchema))),
 });

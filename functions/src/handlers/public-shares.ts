@@ -30,7 +30,7 @@ async function requireShared(token: string | undefined) {
   return shared;
 }
 
-const api = createApiHandler<RouteKey<'shared'>>(
+const api = createApiHandler<RouteKey<'public-shares'>>(
   {
     'GET /api/shared/{token}': async ({ params }) => {
       const token = params.token ?? '';

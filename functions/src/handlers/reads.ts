@@ -7,7 +7,7 @@ import {
   revisionOf,
 } from '@thumbnail-studio/contract';
 import { ledgerKind } from '../core/credits';
-import { getConversationById, listConversationsByUser } from '../data/conversations-repo';
+import { listConversationsByUser } from '../data/conversations-repo';
 import { getBalance, getOrOpenBalance, listLedgerByUser } from '../data/credits-repo';
 import { listGalleryPage } from '../data/gallery-repo';
 import { getMessageById, listMessagesByIds, listMessagesPage } from '../data/messages-repo';
@@ -15,19 +15,8 @@ import { BadRequestError, NotFoundError } from '../lib/errors';
 import { createApiHandler, json } from '../lib/http';
 import { settings } from '../lib/settings';
 import type { RouteKey } from '../routes';
+import { requireConversation } from '../services/conversations';
 import { viewListedMessages, viewMessage } from '../services/message-view';
-
-/**
- * The routes the web app calls most: lists, and the message polling while a job runs. They
- * live apart from the routes that write, so a cold start here loads no send path (providers,
- * image processing, the queue, secrets) and no request body schemas. A read added to the API
- * belongs here as long as it needs none of those either.
- */
-async function requireConversation(userId: string, id: string | undefined) {
-  const conversation = id ? await getConversationById(userId, id) : undefined;
-  if (!conversation) throw new NotFoundError('Conversation not found');
-  return conversation;
-}
 
 /** A cursor names a message by its id (a ULID); anything else names none. */
 const MESSAGE_ID = /^[0-9A-Za-z]{1,64}$/;
@@ -38,6 +27,12 @@ function messageIdParam(value: string | undefined, what: string): string | undef
   return value;
 }
 
+/**
+ * The routes the web app calls most: lists, and the message polling while a job runs. They
+ * live apart from the routes that write, so a cold start here loads no send path (providers,
+ * image processing, the queue, secrets) and no request body schemas. A read added to the API
+ * belongs here as long as it needs none of those either.
+ */
 export const handler = createApiHandler<RouteKey<'reads'>>({
   'GET /api/conversations': async ({ userId }) =>
     json(200, { conversations: await listConversationsByUser(userId) }),

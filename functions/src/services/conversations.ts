@@ -10,6 +10,7 @@ import { imageKeysOf, newMessage, shareTokensOf } from '../core/messages';
 import type { Conversation, StoredMessage } from '../core/types';
 import {
   deleteConversation,
+  getConversationById,
   listConversationsByUser,
   nameUntitledConversation,
   putConversation,
@@ -25,6 +26,19 @@ import {
 import { deleteSharesByToken } from '../data/shares-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
+
+/** The conversation a path names, before anyone has looked it up: 404 when it names none. */
+export function requireConversationId(id: string | undefined): string {
+  if (!id) throw new NotFoundError('Conversation not found');
+  return id;
+}
+
+/** The caller's conversation a path names: 404 when it names none of theirs. */
+export async function requireConversation(userId: string, id: string | undefined): Promise<Conversation> {
+  const conversation = await getConversationById(userId, requireConversationId(id));
+  if (!conversation) throw new NotFoundError('Conversation not found');
+  return conversation;
+}
 
 /** A new conversation, opened by the assistant's greeting. */
 export async function createConversationWithGreeting(userId: string, title?: string): Promise<Conversation> {

@@ -1,7 +1,11 @@
 import {
+  type AddModelImagesBody,
   MAX_MODEL_IMAGES,
   MODEL_TEXTS,
+  type ModelImageBody,
   tooManyModelsText,
+  type UpdateModelBody,
+  type UploadModelBody,
   type PersonModel as WireModel,
 } from '@thumbnail-studio/contract';
 import { deleteBlobs, keepBlobs, putBlob, signedGetUrl } from '../adapters/blob-store';
@@ -86,7 +90,10 @@ const countModels = async (userId: string) =>
  * account keeps at most `MAX_MODELS_PER_USER` models: the count is checked before any photo is
  * processed, and again by the write that stores the model, so concurrent uploads can't pass it.
  */
-export async function createModel(userId: string, name: string, sources: string[]): Promise<PersonModel> {
+export async function createModel(
+  userId: string,
+  { name, images: sources }: UploadModelBody,
+): Promise<PersonModel> {
   const cap = settings().MAX_MODELS_PER_USER;
   const count = await countModels(userId);
   if (cap && count >= cap) throw new BadRequestError(tooManyModelsText(cap));
@@ -157,7 +164,7 @@ const changeModel = (
   read?: PersonModel,
 ) => writeUnchanged(userId, modelId, (model) => updateModel(model, change(model)), read);
 
-export const renameModel = (userId: string, modelId: string, name: string) =>
+export const renameModel = (userId: string, { modelId, name }: UpdateModelBody) =>
   changeModel(userId, modelId, () => ({ name }));
 
 function ensureRoomForPhotos(model: PersonModel, adding: number) {
@@ -168,7 +175,7 @@ function ensureRoomForPhotos(model: PersonModel, adding: number) {
  * Adds photos, up to the limit of 20 per model. They are stored once, before the change; if the
  * change fails in the end (the model gone, full, or changing all along), they are deleted again.
  */
-export async function addModelImages(userId: string, modelId: string, sources: string[]) {
+export async function addModelImages(userId: string, { modelId, images: sources }: AddModelImagesBody) {
   ensureRoomForPhotos(await requireModel(userId, modelId), sources.length);
   const added = await storePhotos(userId, modelId, sources);
   const model = await changeModel(userId, modelId, (current) => {
@@ -184,7 +191,7 @@ export async function addModelImages(userId: string, modelId: string, sources: s
 }
 
 /** Deletes one photo (never the last); when it was the primary, the first remaining one becomes primary. */
-export async function deleteModelImage(userId: string, modelId: string, imageId: string) {
+export async function deleteModelImage(userId: string, { modelId, imageId }: ModelImageBody) {
   let removed: ModelImage | undefined;
   const model = await changeModel(userId, modelId, (current) => {
     removed = current.images.find((image) => image.id === imageId);
@@ -204,7 +211,7 @@ export async function deleteModelImage(userId: string, modelId: string, imageId:
 }
 
 /** Makes one photo the primary; setting the current primary again changes nothing. */
-export async function setPrimaryModelImage(userId: string, modelId: string, imageId: string) {
+export async function setPrimaryModelImage(userId: string, { modelId, imageId }: ModelImageBody) {
   const model = await requireModel(userId, modelId);
   const image = model.images.find((candidate) => candidate.id === imageId);
   if (!image) throw new NotFoundError(MODEL_TEXTS.imageNotFound);

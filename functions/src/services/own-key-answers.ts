@@ -1,4 +1,4 @@
-import { type EditFrom, type OwnKeyProvider, ownKeyAnswerText } from '@thumbnail-studio/contract';
+import { ownKeyAnswerText, type ParsedSaveOwnKeyAnswerBody } from '@thumbnail-studio/contract';
 import { deleteBlobs } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
@@ -10,22 +10,14 @@ import { newId } from '../lib/ids';
 import { normalizeGeneratedImage } from '../lib/images';
 import { nameOrTouchConversationAfterAnswer } from './conversations';
 import { storeJobImage } from './job-images';
-import { commitReferences, copyReferences, discardUploads, readUpload } from './references';
-import { chosenImage, requireModels } from './send-message';
+import { commitReferences, discardUploads, readUpload } from './references';
+import { prepareUserMessage } from './user-messages';
 
 export interface OwnKeyAnswer {
   userId: string;
   conversationId: string;
-  content: string;
-  provider: OwnKeyProvider;
-  uploadKeys: string[];
-  selectedModelIds: string[];
-  editFrom?: EditFrom | undefined;
-  isEdit: boolean;
-  /** The caller's own uploads holding the images made, one per variation kept. */
-  imageKeys: string[];
-  /** Or the text the creator read when the provider made none. */
-  error?: string | undefined;
+  /** The send's content, and the images made (the caller's own uploads) or the error read. */
+  body: ParsedSaveOwnKeyAnswerBody;
 }
 
 /**
@@ -35,39 +27,26 @@ export interface OwnKeyAnswer {
  * for a send) and the assistant's are stored together, the conversation is named after its first
  * exchange and the people's use counted. No credit was reserved, so no ledger entry is written.
  */
-export async function saveOwnKeyAnswer(input: OwnKeyAnswer) {
-  const { userId, conversationId } = input;
-  await requireModels(userId, input.selectedModelIds);
-  const editFrom = input.editFrom && (await chosenImage(userId, conversationId, input.editFrom));
+export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyAnswer) {
   // Every made image is checked before anything is stored: a bad one refuses the whole answer.
   const originals = await Promise.all(
-    input.imageKeys.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
+    body.images.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
   );
-  const references = await copyReferences(userId, input.uploadKeys);
-  const now = new Date().toISOString();
-  const owner = { conversation_id: conversationId, user_id: userId, created_at: now };
-  const userMessage = newMessage({
-    ...owner,
-    id: newId(),
-    role: 'user',
-    content: input.content,
-    status: 'done',
-    uploaded_images: references.length ? references : null,
-    selected_model_ids: input.selectedModelIds.length ? input.selectedModelIds : null,
-    ...(editFrom ? { edit_from: editFrom } : {}),
-  });
+  const { userMessage, references } = await prepareUserMessage(userId, conversationId, body);
   const answer = newMessage({
-    ...owner,
+    conversation_id: conversationId,
+    user_id: userId,
+    created_at: userMessage.created_at,
     id: newId(),
     role: 'assistant',
-    content: input.error ?? ownKeyAnswerText(input.provider),
-    status: input.error ? 'error' : 'done',
-    provider: input.provider,
+    content: body.error ?? ownKeyAnswerText(body.provider),
+    status: body.error ? 'error' : 'done',
+    provider: body.provider,
     request_id: userMessage.id,
   });
-  const assistantMessage = await commitReferences(userId, input.uploadKeys, references, async () => {
+  const assistantMessage = await commitReferences(userId, body.uploaded_images, references, async () => {
     const images = await Promise.all(originals.map((png, position) => storeJobImage(answer, png, position)));
-    const withAnswer = withImages(answer, images, input);
+    const withAnswer = withImages(answer, images, body);
     try {
       await storeAnsweredMessages(userMessage, withAnswer);
     } catch (error) {
@@ -76,21 +55,25 @@ export async function saveOwnKeyAnswer(input: OwnKeyAnswer) {
     }
     return withAnswer;
   });
-  await discardUploads(userId, input.imageKeys);
+  await discardUploads(userId, body.images);
   await afterAnswer(userMessage, assistantMessage);
   return { userMessage, assistantMessage };
 }
 
 /** The assistant's message with its images, as a settled job holds them (the gallery lists it too). */
-function withImages(answer: StoredMessage, images: ImageKeys[], input: OwnKeyAnswer): StoredMessage {
+function withImages(
+  answer: StoredMessage,
+  images: ImageKeys[],
+  body: ParsedSaveOwnKeyAnswerBody,
+): StoredMessage {
   const [first] = images;
   if (!first) return answer;
   return {
     ...answer,
     image_keys: first,
     ...(images.length > 1 ? { variation_keys: images } : {}),
-    prompt: input.content,
-    is_edit: input.isEdit,
+    prompt: body.content,
+    is_edit: body.is_edit,
     is_image_message: true,
     gallery_user_id: answer.user_id,
     // No worker checks an image made in the browser (it settles no job): the empty verdict tells

@@ -1,4 +1,4 @@
-import { type EditFrom, type OwnKeyInputs, PHASE_TEXT } from '@thumbnail-studio/contract';
+import { type MessageContent, type OwnKeyInputs, PHASE_TEXT } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { newMessage } from '../core/messages';
@@ -6,15 +6,13 @@ import { listRecentMessages } from '../data/messages-repo';
 import { newId } from '../lib/ids';
 import { chosenImageKeys, contextImageKeys, peoplePhotoKeys, toChatTurns } from './job-context';
 import { checkUpload } from './references';
-import { chosenImage, requireModels } from './send-message';
+import { checkPeopleAndChosenImage } from './user-messages';
 
 export interface OwnKeyInputsRequest {
   userId: string;
   conversationId: string;
-  content: string;
-  uploadKeys: string[];
-  selectedModelIds: string[];
-  editFrom?: EditFrom | undefined;
+  /** The send about to be made. */
+  body: MessageContent;
 }
 
 const signAll = (keys: string[]) => Promise.all(keys.map(async (key) => ({ url: await signedGetUrl(key) })));
@@ -26,11 +24,13 @@ const signAll = (keys: string[]) => Promise.all(keys.map(async (key) => ({ url: 
  * edit, else the last 3 image-bearing messages) and the people's photos. The images go out as
  * signed URLs; the send's attachments must be the caller's own pending uploads, as for a send.
  */
-export async function ownKeyInputs(input: OwnKeyInputsRequest): Promise<OwnKeyInputs> {
-  const { userId, conversationId } = input;
-  await requireModels(userId, input.selectedModelIds);
-  const editFrom = input.editFrom && (await chosenImage(userId, conversationId, input.editFrom));
-  await Promise.all(input.uploadKeys.map((key) => checkUpload(userId, key)));
+export async function ownKeyInputs({
+  userId,
+  conversationId,
+  body,
+}: OwnKeyInputsRequest): Promise<OwnKeyInputs> {
+  const editFrom = await checkPeopleAndChosenImage(userId, conversationId, body);
+  await Promise.all(body.uploaded_images.map((key) => checkUpload(userId, key)));
 
   // Every message so far: a fresh id sorts after all of them.
   const recent = await listRecentMessages(conversationId, newId(), {
@@ -42,9 +42,9 @@ export async function ownKeyInputs(input: OwnKeyInputsRequest): Promise<OwnKeyIn
     ...owner,
     id: newId(),
     role: 'user',
-    content: input.content,
+    content: body.content,
     status: 'done',
-    uploaded_images: input.uploadKeys.length ? input.uploadKeys : null,
+    uploaded_images: body.uploaded_images.length ? body.uploaded_images : null,
     ...(editFrom ? { edit_from: editFrom } : {}),
   });
   const placeholder = newMessage({
@@ -59,7 +59,7 @@ export async function ownKeyInputs(input: OwnKeyInputsRequest): Promise<OwnKeyIn
   const chosen = chosenImageKeys(request);
   const [images, people] = await Promise.all([
     signAll(chosen ?? contextImageKeys(upToRequest)),
-    peoplePhotoKeys(userId, input.selectedModelIds).then((found) =>
+    peoplePhotoKeys(userId, body.selected_model_ids).then((found) =>
       Promise.all(found.map(async ({ name, keys }) => ({ name, photos: await signAll(keys) }))),
     ),
   ]);
