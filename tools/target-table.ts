@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { backendDynamoEnv } from '../local/dynamodb';
+import { backendDynamoEnv } from '../local/dynamodb/dynamodb-local';
 
 /**
  * Points the backend's DynamoDB code at the table an operator's tool works on: `table` in AWS
