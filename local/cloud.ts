@@ -7,15 +7,15 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { JOB_MAX_DELIVERIES } from '../functions/src/core/jobs';
 import { readProviderSettings } from '../functions/src/image-providers/settings';
 import { securityHeaderValues } from '../infra/src/security-headers';
-import { type ApiServerOptions, createApiServer } from './api-server';
-import { startCognitoLocal } from './cognito';
-import { ensureTables, LOCAL_REGION, startDynamoLocal } from './dynamodb';
-import { LocalJobQueue } from './job-queue';
-import { createLocalVerifier } from './jwt';
-import { lambdaThread } from './lambda-thread';
+import { type ApiServerOptions, createApiServer } from './api/server';
+import { startCognitoLocal } from './cognito/cognito-local';
+import { createLocalVerifier } from './cognito/jwt';
+import { loadSigningKey } from './cognito/signing-key';
+import { ensureTables, LOCAL_REGION, startDynamoLocal } from './dynamodb/dynamodb-local';
+import { lambdaThread } from './lambda/thread';
 import { freePort } from './ports';
+import { LocalJobQueue } from './queue/job-queue';
 import { localSettings } from './settings';
-import { loadSigningKey } from './signing-key';
 import { isSignedBy } from './sigv4';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,7 +81,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const dynamoStarted = freePort().then((p) => startDynamoLocal(dataDir, p, url));
     dynamoStarting = dynamoStarted;
     const [{ S3RVER_CREDENTIALS, startS3Local }, { ensureUserPool }, { startLocalStripe }] =
-      await Promise.all([import('./s3'), import('./cognito-setup'), import('./stripe-wiring')]);
+      await Promise.all([import('./storage/s3'), import('./cognito/user-pool'), import('./stripe/wiring')]);
     const signingKey = loadSigningKey(dataDir);
     const [dynamo, s3, cognito] = await Promise.all([
       dynamoStarted,
@@ -187,7 +187,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       `${JSON.stringify({ url, ...pool, cognitoEndpoint: cognito.endpoint, dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, stripeUrl: stripe?.url }, null, 2)}\n`,
     );
     stops.unshift(() => rm(runtimeFile, { force: true }));
-    const { requeuePendingJobs } = await import('./requeue');
+    const { requeuePendingJobs } = await import('./queue/requeue');
     await requeuePendingJobs();
     return { url, dataDir, ...pool, cognitoEndpoint: cognito.endpoint, stop };
   } catch (error) {
@@ -216,7 +216,7 @@ async function startSweeper(): Promise<NodeJS.Timeout> {
  * `/local/usage` (`LOCAL_COUNT_USAGE`).
  */
 async function countUsage() {
-  const { collectUsage, reportSdkUsage, withCpuCounted } = await import('./sdk-usage');
+  const { collectUsage, reportSdkUsage, withCpuCounted } = await import('./lambda/sdk-usage');
   const collected = collectUsage();
   reportSdkUsage('api');
   return {

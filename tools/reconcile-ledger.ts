@@ -11,47 +11,29 @@
  *   npm run reconcile -- --grace-minutes 0             flag every unsettled reserve, however young
  *   npm run reconcile -- --recent                      only the users with entries in the last hours
  */
-import { parseArgs } from 'node:util';
-import { targetTable } from './target-table';
+import { fail, readTargetArgs, targetTable } from './target-table';
 
 const USAGE =
   'usage: npm run reconcile -- [--data-dir <dir> | --table <name>] [--grace-minutes <minutes>] [--recent]';
 
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
-
 function readOptions() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        'data-dir': { type: 'string' },
-        table: { type: 'string' },
-        'grace-minutes': { type: 'string' },
-        recent: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) fail(USAGE, 0);
-    if (values.table && values['data-dir'])
-      fail(`--table (AWS) and --data-dir (local) exclude each other\n${USAGE}`);
-    const grace = values['grace-minutes'];
-    const graceMinutes = grace === undefined ? undefined : Number(grace);
-    if (graceMinutes !== undefined && !(Number.isFinite(graceMinutes) && graceMinutes >= 0)) {
-      fail(`--grace-minutes must be a number of minutes, 0 or more (got "${grace}")\n${USAGE}`);
-    }
-    const mode = values.recent ? ('recent' as const) : ('full' as const);
-    return { dataDir: values['data-dir'], table: values.table, graceMinutes, mode };
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
+  const values = readTargetArgs(USAGE, {
+    'grace-minutes': { type: 'string' },
+    recent: { type: 'boolean' },
+  });
+  const grace = values['grace-minutes'];
+  const graceMinutes = grace === undefined ? undefined : Number(grace);
+  if (graceMinutes !== undefined && !(Number.isFinite(graceMinutes) && graceMinutes >= 0)) {
+    fail(`--grace-minutes must be a number of minutes, 0 or more (got "${grace}")\n${USAGE}`);
   }
+  const mode = values.recent ? ('recent' as const) : ('full' as const);
+  return { dataDir: values['data-dir'], table: values.table, graceMinutes, mode };
 }
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const options = readOptions();
-  const where = await targetTable(options, 'CREDITS_TABLE', 'ledger', fail);
+  const where = await targetTable(options, 'CREDITS_TABLE', 'ledger');
   // Loaded only now: the backend reads its table name and endpoint from the environment set above.
   const { defaultGraceMs, reconcileLedger } = await import('../functions/src/services/reconcile-ledger');
   const { describeFinding } = await import('../functions/src/core/ledger-reconciliation');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { type Browser, chromium, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { repoRoot } from '../local/cloud';
-import { latestCodeFor } from '../local/outbox';
+import { latestCodeFor } from '../local/cognito/outbox';
 import { freePort } from '../local/ports';
 
 const WIDTH = 1280;

@@ -8,28 +8,14 @@ import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT, OWN_KEY_MISSING_TEXTS } from '@thumb
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText, withRateLimit } from './error-texts';
-import type { ProviderLog } from './log';
 import { pickPeoplePhotos } from './people';
 import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import { createRetryingFetch, RateLimitedError, type RetryPolicy } from './retrying-fetch';
 import { wellFormed } from './safe-text';
-import type { GenerationResult, ImageData, ImageProvider } from './types';
+import type { GenerationResult, ImageData, ImageProvider, ProviderOptions } from './types';
 
-export interface GeminiProviderOptions {
-  apiKey: string | undefined;
+export interface GeminiProviderOptions extends ProviderOptions {
   baseUrl: string;
-  /** Hears of retries and failures; users only ever see the contract's provider texts. */
-  log: ProviderLog;
-  /**
-   * The key is the creator's own, set in their browser: a missing or refused key's text points
-   * to the settings where it is added, not to a server setting.
-   */
-  ownKey?: boolean;
-  imageModel: string;
-  classifierModel: string;
-  retry: RetryPolicy;
-  /** The classifier's own policy: one short attempt. */
-  classifierRetry: RetryPolicy;
 }
 
 /**

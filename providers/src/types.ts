@@ -3,6 +3,8 @@
  * Node-only APIs (bytes are Uint8Array).
  */
 import type { ProviderId } from '@thumbnail-studio/contract';
+import type { ProviderLog } from './log';
+import type { RetryPolicy } from './retrying-fetch';
 
 export type { ProviderId };
 
@@ -71,4 +73,21 @@ export interface ImageProvider {
   classify(history: ChatTurn[], message: string, options?: CallOptions): Promise<string>;
   generate(input: GenerateInput): Promise<GenerationResult>;
   edit(input: EditInput): Promise<GenerationResult>;
+}
+
+/** What a provider is made with, beside its API's address (named as its SDK names it). */
+export interface ProviderOptions {
+  apiKey: string | undefined;
+  /** Hears of retries and failures; users only ever see the contract's provider texts. */
+  log: ProviderLog;
+  /**
+   * The key is the creator's own, set in their browser: a missing or refused key's text points
+   * to the settings where it is added, not to a server setting.
+   */
+  ownKey?: boolean;
+  imageModel: string;
+  classifierModel: string;
+  retry: RetryPolicy;
+  /** The classifier's own policy: one short attempt. */
+  classifierRetry: RetryPolicy;
 }

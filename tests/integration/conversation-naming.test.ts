@@ -1,7 +1,7 @@
 import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StoredMessage } from '../../functions/src/core/types';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { readCreditItems } from '../support/ledger';
 import { storeQueuedJob } from '../support/queued-job';
 import { apiAs, signUpUser } from '../support/users';

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';

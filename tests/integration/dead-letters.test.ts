@@ -1,6 +1,6 @@
 import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { queueStats, waitForQueueIdle } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { makeImage, newConversation } from '../support/images';
 import { repoRoot } from '../support/local-cloud-process';
 import { apiAs, signUpUser } from '../support/users';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { SDK_MAX_ATTEMPTS } from '../../functions/src/lib/sdk-clients';
-import { HANG_UP_FAULT_KEY } from '../../local/s3-gate';
+import { HANG_UP_FAULT_KEY } from '../../local/storage/gate';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';

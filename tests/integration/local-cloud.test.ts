@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { logsWritesAhead, sharedDatabaseFile } from '../../local/dynamodb';
+import { logsWritesAhead, sharedDatabaseFile } from '../../local/dynamodb/dynamodb-local';
 import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
 import { apiAs, cognitoClient, signUpUser } from '../support/users';
 

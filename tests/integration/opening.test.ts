@@ -8,7 +8,7 @@ import {
   revisionOf,
 } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { waitForSettled } from '../support/jobs';
 import { apiAs, signUpUser } from '../support/users';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { ledgerHourOf } from '../../functions/src/core/ledger-hours';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../../functions/src/core/ledger-reconciliation';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems, runReconcileCommand } from '../support/ledger';
 import { decodePayload } from '../support/tokens';

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { waitForSettled } from '../support/jobs';
 import { ledgerFindings, runReconcileCommand } from '../support/ledger';
 import { decodePayload } from '../support/tokens';

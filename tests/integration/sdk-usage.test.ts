@@ -11,7 +11,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { onEverySdkClient, withoutSdkLogging } from '../../functions/src/lib/sdk-clients';
-import { addUsage, countSdkCalls, type Usage } from '../../local/sdk-usage';
+import { addUsage, countSdkCalls, type Usage } from '../../local/lambda/sdk-usage';
 
 const runtime = inject('runtime');
 

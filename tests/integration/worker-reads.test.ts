@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
-import { backendDynamoEnv } from '../../local/dynamodb';
+import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { deliverJob, waitForSettled } from '../support/jobs';
 import { storeQueuedJob } from '../support/queued-job';
 import { decodePayload } from '../support/tokens';

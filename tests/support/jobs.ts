@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DownloadFormat, JobMessage } from '@thumbnail-studio/contract';
 import { expect } from 'vitest';
-import { S3RVER_CREDENTIALS } from '../../local/s3';
+import { S3RVER_CREDENTIALS } from '../../local/storage/s3';
 import type { apiAs } from './users';
 
 type Api = ReturnType<typeof apiAs>;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { LOCAL_WEBHOOK_SECRET } from '../../local/stripe-wiring';
+import { LOCAL_WEBHOOK_SECRET } from '../../local/stripe/wiring';
 import type { RuntimeInfo } from './local-cloud-process';
 
 /** The real Stripe SDK, pointed at the local cloud's Stripe stand-in (as the backend's is). */

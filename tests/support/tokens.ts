@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { decodeClaims, loadSigningKey, signJwt } from '../../local/signing-key';
+import { decodeClaims, loadSigningKey, signJwt } from '../../local/cognito/signing-key';
 
 export const decodePayload = decodeClaims;
 

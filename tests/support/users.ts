@@ -5,7 +5,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { latestCodeFor } from '../../local/outbox';
+import { latestCodeFor } from '../../local/cognito/outbox';
 import { rememberIssuer } from './tokens';
 
 export interface TestUser {

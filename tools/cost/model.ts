@@ -1,7 +1,7 @@
 import { pollDelay } from '../../web/src/features/chat/utils/poll-delay';
 import { prices as listPrices, type Price } from './prices';
 
-/** What one job (or one poll) asked of AWS's services, as the bench counts it (see local/sdk-usage.ts). */
+/** What one job (or one poll) asked of AWS's services, as the bench counts it (see local/lambda/sdk-usage.ts). */
 export type Usage = Record<string, number>;
 
 /** The counts `npm run bench` records: each kind of job, and one poll while pending and once done. */

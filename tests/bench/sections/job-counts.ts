@@ -153,7 +153,7 @@ const COUNTERS: { key: string; label: string; unit: string; scale?: number }[] =
 
 /**
  * What each generation job asks of AWS's services, counted by wrapping the functions' real SDK
- * clients in the local cloud (see local/sdk-usage.ts): a job of 1 image and one of 4 variations,
+ * clients in the local cloud (see local/lambda/sdk-usage.ts): a job of 1 image and one of 4 variations,
  * with and without the legibility and likeness checks. Counts do not move with a busy machine; the
  * worker's CPU time does a little, and is held to a looser budget. Writes the counts for `npm run cost`.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
-import { latestCodeFor } from '../../../local/outbox';
+import { latestCodeFor } from '../../../local/cognito/outbox';
 import { AppPage } from '../pages/app-page';
 import { AuthPage } from '../pages/auth-page';
 import { LandingPage } from '../pages/landing-page';

@@ -13,7 +13,12 @@ import {
   ListTablesCommand,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { type IndexDefinition, indexesOf, type TableDefinition, tables } from '../functions/src/data/tables';
+import {
+  type IndexDefinition,
+  indexesOf,
+  type TableDefinition,
+  tables,
+} from '../../functions/src/data/tables';
 
 /** Credentials DynamoDB Local accepts (letters and digits only). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -50,12 +55,12 @@ export async function logsWritesAhead(file: string): Promise<boolean> {
 
 /**
  * Starts DynamoDB Local bound to loopback: the jar builds its Jetty server from the port
- * alone, which listens on every interface, so `java/LoopbackDynamoDB.java` builds the same
+ * alone, which listens on every interface, so `LoopbackDynamoDB.java` builds the same
  * server and binds it to 127.0.0.1. That file is compiled once with the JDK's `javac` and the
  * class kept (below), since compiling it on every start cost seconds; with a bare runtime the
  * jar starts as it is, and says so.
  */
-const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDB.java', import.meta.url));
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDB.java', import.meta.url));
 
 /**
  * JVM settings for a short-lived dev server: the quick compiler only and the single-threaded
@@ -66,7 +71,7 @@ const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /** Where compiled launchers are kept (every data folder shares them), one per version of the source and the jar. */
 const launcherCache = () =>
-  fileURLToPath(new URL('../node_modules/.cache/thumbnail-studio/dynamodb-launcher', import.meta.url));
+  fileURLToPath(new URL('../../node_modules/.cache/thumbnail-studio/dynamodb-launcher', import.meta.url));
 
 const run = (command: string, args: string[]) =>
   new Promise<boolean>((resolve) => {

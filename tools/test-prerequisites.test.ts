@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ensurePrerequisites, type Prerequisite, prerequisites } from '../../tools/test-prerequisites';
+import { ensurePrerequisites, type Prerequisite, prerequisites } from './test-prerequisites';
 
 /** A prerequisite that is there or not, and comes once installed; nothing on the machine is probed. */
 function need(name: string, debian: string[], present = false, otherwise?: string) {

@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { RuntimeConfig } from '@thumbnail-studio/contract';
 import sirv from 'sirv';
-import type { ApiFunctionName } from '../functions/src/routes';
-import { proxyCognito } from './cognito-proxy';
-import type { LocalJwks } from './jwt';
-import { matchRoute, toApiGatewayEvent } from './lambda-events';
-import type { SignedRequest } from './sigv4';
+import type { ApiFunctionName } from '../../functions/src/routes';
+import type { LocalJwks } from '../cognito/jwt';
+import { proxyCognito } from '../cognito/proxy';
+import type { SignedRequest } from '../sigv4';
+import { matchRoute, toApiGatewayEvent } from './gateway-events';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -48,7 +48,7 @@ const handlers = new Map<ApiFunctionName, Promise<ApiHandler>>();
 function loadHandler(fn: ApiFunctionName): Promise<ApiHandler> {
   let handler = handlers.get(fn);
   if (!handler) {
-    handler = import(`../functions/src/handlers/${fn}.ts`).then((module) => module.handler as ApiHandler);
+    handler = import(`../../functions/src/handlers/${fn}.ts`).then((module) => module.handler as ApiHandler);
     handlers.set(fn, handler);
   }
   return handler;

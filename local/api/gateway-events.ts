@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { type Route, routeKey, routes } from '../functions/src/routes';
+import { type Route, routeKey, routes } from '../../functions/src/routes';
 
 /** Finds the route of the table that serves a request, with its path parameters. */
 export function matchRoute(

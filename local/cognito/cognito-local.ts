@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { withResendConfirmationCode } from './cognito-resend';
 import { deliverToOutbox } from './outbox';
+import { withResendConfirmationCode } from './resend';
 import { decodeClaims, type SigningKey, signJwt } from './signing-key';
 
 /**

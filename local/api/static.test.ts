@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServerOptions, createApiServer } from '../../local/api-server';
+import { type ApiServerOptions, createApiServer } from './server';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ThreadAnswer } from './lambda-thread';
+import type { ThreadAnswer } from './thread';
 
 const { module, exportName, countSdkUsageAs } = workerData as {
   module: string;

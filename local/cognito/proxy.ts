@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hideUserExistence } from './cognito-existence';
+import { hideUserExistence } from './existence';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 

@@ -8,8 +8,8 @@ import {
   pollsDuring,
   type RecordedCounts,
   totalOf,
-} from '../../tools/cost/model';
-import { costReport } from '../../tools/cost/report';
+} from './model';
+import { costReport } from './report';
 
 /** Counts as the bench recorded them on 28 Nov (a copy: the recording in tools/cost moves with the code). */
 const counts = JSON.parse(

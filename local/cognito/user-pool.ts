@@ -6,7 +6,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { LOCAL_REGION } from './dynamodb';
+import { LOCAL_REGION } from '../dynamodb/dynamodb-local';
 
 export interface LocalPool {
   userPoolId: string;

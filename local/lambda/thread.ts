@@ -30,7 +30,7 @@ export function lambdaThread<E, R>(
   let nextId = 0;
 
   const start = () => {
-    const worker = new Worker(new URL('./lambda-thread-boot.mjs', import.meta.url), {
+    const worker = new Worker(new URL('./thread-boot.mjs', import.meta.url), {
       env: SHARE_ENV,
       workerData: { module: handlerModule.href, exportName, countSdkUsageAs: options.countSdkUsageAs },
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeDeadLetter, readDeadLetter } from '../../tools/dead-letter-queue';
-import { readOptions } from '../../tools/dead-letters';
+import { describeDeadLetter, readDeadLetter } from './dead-letter-queue';
+import { readOptions } from './dead-letters';
 
 const QUEUE = 'https://sqs.eu-west-1.amazonaws.com/123456789012/Test-JobsDlq';
 const job = { jobId: 'job-1', conversationId: 'conv-1', userId: 'user-1' };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isSignedBy, type LocalCredentials } from './sigv4';
+import { isSignedBy, type LocalCredentials } from '../sigv4';
 
 const ACCESS_DENIED = `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`;

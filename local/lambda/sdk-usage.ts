@@ -1,5 +1,5 @@
 import { BroadcastChannel } from 'node:worker_threads';
-import { onEverySdkClient, type SdkClient } from '../functions/src/lib/sdk-clients';
+import { onEverySdkClient, type SdkClient } from '../../functions/src/lib/sdk-clients';
 
 /**
  * What SDK calls used, by name: `<service>.requests` (HTTP requests, retries included, as AWS

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./lambda-thread-host.ts');
+await import('./thread-host.ts');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { inputsFingerprint, webBuildIsCurrent, writeStamp } from '../../local/web-build';
+import { inputsFingerprint, webBuildIsCurrent, writeStamp } from './web-build';
 
 let root: string;
 let dist: string;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { endpointPath, endpoints } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { routeKey, routes } from '../../functions/src/routes';
+import { routeKey, routes } from './routes';
 
 const webSource = path.resolve(import.meta.dirname, '../../web/src');
 

@@ -1,6 +1,6 @@
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lambdaThread } from '../../local/lambda-thread';
+import { lambdaThread } from './thread';
 
 type Event = { do: 'echo' | 'fail' | 'crash' | 'env'; value?: string };
 type Answer = { threadId: number; value?: string };

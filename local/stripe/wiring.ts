@@ -1,5 +1,5 @@
-import { parseSettings, secretGroups } from '../functions/src/lib/settings';
-import { type StripeLocal, startStripeLocal } from './stripe';
+import { parseSettings, secretGroups } from '../../functions/src/lib/settings';
+import { type StripeLocal, startStripeLocal } from './index';
 
 /** The local webhook secret when none is set: only a stand-in's, so nothing secret-shaped. */
 export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';

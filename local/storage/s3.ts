@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { startStorageGate } from './s3-gate';
+import { startStorageGate } from './gate';
 
 export const LOCAL_BUCKET = 'thumbnail-studio-images';
 
