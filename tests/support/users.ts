@@ -58,19 +58,3 @@ export async function signUpUser(
     refreshToken: tokens?.RefreshToken ?? '',
   };
 }
-
-/** A tiny client for the API as a given bearer token. */
-export function apiAs(baseUrl: string, token: string | undefined) {
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
