@@ -8,9 +8,10 @@ import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
+import { callAs } from '../support/api';
 import { makeImage, newConversation } from '../support/images';
 import { repoRoot } from '../support/local-cloud-process';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
@@ -56,7 +57,7 @@ async function runBackfill() {
 describe("a conversation's image index", () => {
   it('lists a finished image: the job puts it there as it settles', async () => {
     const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'image-index');
-    const api = apiAs(baseUrl, user.accessToken);
+    const api = callAs(baseUrl, user.accessToken);
     const image = await makeImage(api, await newConversation(api), 'A lighthouse in a storm');
     const { Item } = await db.send(
       new GetCommand({

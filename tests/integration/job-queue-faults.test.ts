@@ -1,13 +1,15 @@
+import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { SDK_MAX_ATTEMPTS } from '../../functions/src/lib/sdk-clients';
 import { HANG_UP_FAULT_KEY } from '../../local/s3-gate';
+import { callAs } from '../support/api';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { listKeys, putObject } from '../support/storage';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * The queue as AWS runs it: a job that meets a transient storage failure goes back to the queue
@@ -38,9 +40,10 @@ afterAll(async () => {
 
 async function newUser(name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
-  const send = (body: object) => api('POST', `/api/conversations/${conversationId}/messages`, body);
+  const api = callAs(cloud.url, user.accessToken);
+  const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
+  const send = (body: RequestBody<Endpoints['sendMessage']>) =>
+    api('sendMessage', { params: { id: conversationId }, body });
   return { api, send, userId: String(decodePayload(user.accessToken).sub) };
 }
 

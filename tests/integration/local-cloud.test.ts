@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { logsWritesAhead, sharedDatabaseFile } from '../../local/dynamodb';
+import { callAs } from '../support/api';
 import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
-import { apiAs, cognitoClient, signUpUser } from '../support/users';
+import { cognitoClient, signUpUser } from '../support/users';
 
 const answers = (url: string) =>
   fetch(url, { signal: AbortSignal.timeout(2000) })
@@ -34,8 +35,10 @@ describe('the local cloud process', () => {
   it('keeps users, data and issued tokens across a restart, and Ctrl-C stops every service it started', async () => {
     const first = await startCloudProcess();
     const user = await signUpUser(first.url, first.dataDir, first.runtime.clientId, 'restart');
-    const created = await apiAs(first.url, user.accessToken)('POST', '/api/conversations', {
-      title: 'Keep me',
+    const created = await callAs(first.url, user.accessToken)('createConversation', {
+      body: {
+        title: 'Keep me',
+      },
     });
     expect(created.status).toBe(201);
 
@@ -51,7 +54,7 @@ describe('the local cloud process', () => {
     const second = await startCloudProcess({ dataDir: first.dataDir, port: Number(new URL(first.url).port) });
     try {
       expect(second.runtime.userPoolId).toBe(first.runtime.userPoolId);
-      expect((await apiAs(second.url, user.accessToken)('GET', '/api/credits')).status).toBe(200);
+      expect((await callAs(second.url, user.accessToken)('getCredits')).status).toBe(200);
       const { AuthenticationResult } = await cognitoClient(second.url).send(
         new InitiateAuthCommand({
           ClientId: second.runtime.clientId,
@@ -59,10 +62,10 @@ describe('the local cloud process', () => {
           AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
         }),
       );
-      const api = apiAs(second.url, AuthenticationResult?.AccessToken);
-      const { body } = await api('GET', '/api/conversations');
+      const api = callAs(second.url, AuthenticationResult?.AccessToken);
+      const { body } = await api('listConversations');
       expect(body.conversations.map((c: { title: string }) => c.title)).toEqual(['Keep me']);
-      expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+      expect((await api('getCredits')).body).toEqual({ credits: 3 });
     } finally {
       await second.stop();
     }

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { type FakeVideoImageHost, startVideoImageHost } from '../fakes/video-image-host';
+import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { readPersonModel, seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * A local cloud with both real providers configured, their SDKs pointed at
@@ -53,10 +54,10 @@ beforeEach(() => {
 
 async function newUser(name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const api = callAs(cloud.url, user.accessToken);
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
   const send = (content: string, provider: string, extra: object = {}) =>
-    api('POST', `/api/conversations/${id}/messages`, { content, provider, ...extra });
+    api('sendMessage', { params: { id }, body: { content, provider, ...extra } });
   return { api, send, userId: String(decodePayload(user.accessToken).sub) };
 }
 
@@ -67,7 +68,7 @@ async function expectRefunded(name: string, provider: string, text: string) {
   expect(sent.status).toBe(202);
   const settled = await waitForSettled(api, sent.body.assistantMessage.id);
   expect(settled).toMatchObject({ status: 'error', content: text, is_image_message: false });
-  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  expect((await api('getCredits')).body).toEqual({ credits: 3 });
   const { ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
   expect(ledger.map((e) => String(e.sk).split('#')[1]).sort()).toEqual(['initial', 'refund', 'reserve']);
 }
@@ -75,7 +76,7 @@ async function expectRefunded(name: string, provider: string, text: string) {
 describe('with provider keys', () => {
   it('offers gemini (the default) and openai, and not the offline provider', async () => {
     const { api } = await newUser('offer');
-    expect((await api('GET', '/api/providers')).body).toEqual({
+    expect((await api('listProviders')).body).toEqual({
       providers: [
         { id: 'gemini', label: 'Gemini Nano Banana' },
         { id: 'openai', label: 'OpenAI GPT-Image' },
@@ -152,7 +153,7 @@ describe('with provider keys', () => {
     );
     videoHost.serve('/vi/dQw4w9WgXcQ/sddefault.jpg', { body: thumbnail });
     const { api, send } = await newUser('video');
-    const fetched = await api('POST', '/api/video-thumbnails', { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const fetched = await api('fetchVideoThumbnail', { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } });
     expect(fetched.status).toBe(201);
     expect(fetched.body.video_id).toBe('dQw4w9WgXcQ');
     expect(videoHost.requests.map((r) => r.path)).toEqual([
@@ -187,16 +188,18 @@ describe('with provider keys', () => {
     const adaModel = await seedPersonModel(cloud.runtime, ada.userId, 'Ada');
     const refused = await babbage.send('Use Ada', 'openai', { selected_model_ids: [adaModel] });
     expect(refused.status).toBe(400);
-    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await babbage.api('getCredits')).body).toEqual({ credits: 3 });
   });
 
   it('answers 502 when the video has no thumbnail, charging nothing', async () => {
     const { api } = await newUser('nothumb');
-    const answer = await api('POST', '/api/video-thumbnails', {
-      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+    const answer = await api('fetchVideoThumbnail', {
+      body: {
+        url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      },
     });
     expect(answer.status).toBe(502);
     expect(answer.body.code).toBe('upstream_unavailable');
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
   });
 });

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { type FakeGemini, googleError } from '../fakes/gemini-server';
 import { type FakeOpenAI, openAIError } from '../fakes/openai-server';
+import { callAs } from '../support/api';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { fakeProviderEnv, useFakeProviders } from '../support/providers';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * The providers' rate limits, through the official SDKs against the fake servers: a job calls its
@@ -48,12 +49,15 @@ afterAll(async () => {
 
 async function send(name: string, provider: 'openai' | 'gemini', extra: object = {}) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-  const sent = await api('POST', `/api/conversations/${id}/messages`, {
-    content: 'A neon gaming thumbnail',
-    provider,
-    ...extra,
+  const api = callAs(cloud.url, user.accessToken);
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
+  const sent = await api('sendMessage', {
+    params: { id },
+    body: {
+      content: 'A neon gaming thumbnail',
+      provider,
+      ...extra,
+    },
   });
   expect(sent.status).toBe(202);
   const jobId = sent.body.assistantMessage.id as string;

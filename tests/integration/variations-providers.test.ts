@@ -1,15 +1,17 @@
+import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { makePng } from '../fakes/fake-http';
 import { MODERATION_BLOCKED } from '../fakes/openai-server';
+import { callAs } from '../support/api';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { fakeProviderEnv, useFakeProviders } from '../support/providers';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
@@ -40,9 +42,10 @@ afterAll(async () => {
 
 async function newUser(name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
-  const send = (body: object) => api('POST', `/api/conversations/${conversationId}/messages`, body);
+  const api = callAs(cloud.url, user.accessToken);
+  const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
+  const send = (body: RequestBody<Endpoints['sendMessage']>) =>
+    api('sendMessage', { params: { id: conversationId }, body });
   return { api, send, conversationId, userId: String(decodePayload(user.accessToken).sub) };
 }
 
@@ -63,7 +66,7 @@ describe('variations with the real providers', () => {
     expect(imageCalls('/v1/images/generations')).toHaveLength(3);
     expect(done).toMatchObject({ status: 'done', is_image_message: true });
     expect(done.images).toHaveLength(2);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+    expect((await api('getCredits')).body).toEqual({ credits: 1 });
 
     const { balance, ledger, sum } = await ledgerOf(userId);
     expect([balance, sum]).toEqual([1, 1]);
@@ -91,7 +94,7 @@ describe('variations with the real providers', () => {
       content:
         "I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
     });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     const jobId = sent.body.assistantMessage.id as string;
     const { ledger } = await ledgerOf(userId);
     expect(
@@ -211,8 +214,8 @@ describe('variations with the real providers', () => {
     const jobId = sent.body.assistantMessage.id as string;
     await expect.poll(() => imageCalls('/v1/images/generations').length).toBe(3);
 
-    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     await waitForQueueIdle(cloud.url, before.delivered + 1);
 
     const { balance, ledger } = await ledgerOf(userId);

@@ -7,10 +7,11 @@ import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
+import { callAs } from '../support/api';
 import { deliverJob, waitForSettled } from '../support/jobs';
 import { storeQueuedJob } from '../support/queued-job';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const runtime = inject('runtime');
 const baseUrl = inject('baseUrl');
@@ -107,9 +108,9 @@ describe("a job's read of its conversation", () => {
 describe('a job that reads its conversation before it claims', () => {
   it("claims a request with nothing to edit showing its phase: it is never seen running as 'Processing your request...'", async () => {
     const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'phase-at-claim');
-    const api = apiAs(baseUrl, user.accessToken);
+    const api = callAs(baseUrl, user.accessToken);
     const userId = String(decodePayload(user.accessToken).sub);
-    const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+    const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
     // Stored as a send stores it, and handed to the queue only once the job is being watched.
     const job = await storeQueuedJob(userId, conversationId, 'A lighthouse at dawn');
     const seen: { state: unknown; content: unknown }[] = [];
