@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { describe, expect, inject, it } from 'vitest';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../fakes/text-image';
 import { callAs } from '../support/api';
 import { generateImage, waitForImageChecks, waitForSettled } from '../support/jobs';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { signUpUser } from '../support/users';
 
 /**
@@ -11,32 +10,14 @@ import { signUpUser } from '../support/users';
  * provider answered (drawn by the test, at known sizes) and records the verdict on the message.
  * A cloud of its own, with the check on (the shared test cloud leaves it off for speed).
  */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAI();
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: openai.url,
-      LEGIBILITY_CHECK: 'true',
-      LOG_LEVEL: 'INFO',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await openai?.stop();
-});
+const { cloud, fakes } = useLocalCloudWithFakeProviders({ LEGIBILITY_CHECK: 'true', LOG_LEVEL: 'INFO' });
 
 describe('the legibility check after a generation', () => {
   it('records that big text reads at feed size, after the image is out, at no credit', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'legible');
     const api = callAs(cloud.url, user.accessToken);
     const before = (await api('getCredits')).body.credits as number;
-    openai.image(await thumbnailWithText(BIG_TEXT));
+    fakes.openai.image(await thumbnailWithText(BIG_TEXT));
 
     const id = await generateImage(api, 'A golden trophy, the text "Big win" in bold');
     const message = await waitForImageChecks(api, id);
@@ -56,7 +37,7 @@ describe('the legibility check after a generation', () => {
   it('records where small text stops reading at feed size; the answer lists it too', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'illegible');
     const api = callAs(cloud.url, user.accessToken);
-    openai.image(await thumbnailWithText(SMALL_TEXT));
+    fakes.openai.image(await thumbnailWithText(SMALL_TEXT));
 
     const id = await generateImage(api, 'Text "SAVE" big, and "watch until the end for tips" in the corner');
     const message = await waitForImageChecks(api, id);

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { portraitOf, thumbnailWith, thumbnailWithoutFaces } from '../fakes/faces';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { callAs } from '../support/api';
 import { generateImage, waitForImageChecks, waitForSettled } from '../support/jobs';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
@@ -14,25 +13,10 @@ import { signUpUser } from '../support/users';
  * them with the featured people's photos (a portrait of that face, one of someone else, one with
  * no face). A cloud of its own, with the check on (the shared test cloud leaves it off for speed).
  */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAI();
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: openai.url,
-      LIKENESS_CHECK: 'true',
-      LEGIBILITY_CHECK: 'false',
-      LOG_LEVEL: 'INFO',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await openai?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  LIKENESS_CHECK: 'true',
+  LEGIBILITY_CHECK: 'false',
+  LOG_LEVEL: 'INFO',
 });
 
 describe('the likeness check after a generation', () => {
@@ -44,7 +28,7 @@ describe('the likeness check after a generation', () => {
     const two = await seedPersonModel(cloud.runtime, userId, 'Sasha', await portraitOf('two'));
     const plain = await seedPersonModel(cloud.runtime, userId, 'Logo');
     const before = (await api('getCredits')).body.credits as number;
-    openai.image(await thumbnailWith('one'));
+    fakes.openai.image(await thumbnailWith('one'));
 
     const id = await generateImage(api, 'Robin shocked at a giant robot', {
       selected_model_ids: [one, two, plain],
@@ -74,14 +58,14 @@ describe('the likeness check after a generation', () => {
   it('lists the faces found with nobody featured, and no face when there is none', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'faces');
     const api = callAs(cloud.url, user.accessToken);
-    openai.image(await thumbnailWith('two'));
+    fakes.openai.image(await thumbnailWith('two'));
     const withFace = await waitForImageChecks(api, await generateImage(api, 'A surprised face'));
     expect(withFace.likeness).toEqual({
       faces: [expect.objectContaining({ x0: expect.any(Number) })],
       people: [],
     });
 
-    openai.image(await thumbnailWithoutFaces());
+    fakes.openai.image(await thumbnailWithoutFaces());
     const plain = await waitForImageChecks(api, await generateImage(api, 'A red backdrop'));
     expect(plain.likeness).toEqual({ faces: [], people: [] });
     // The answer the chat lists carries it too.

@@ -1,34 +1,18 @@
 import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { describe, expect, it } from 'vitest';
 import { callAs } from '../support/api';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
 
 /** A cloud whose sweeper treats a job as stuck after 0.8 s, while the provider stalls for longer. */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAI();
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      OPENAI_BASE_URL: openai.url,
-      PROVIDER_TIMEOUT_MS: '4000',
-      PROVIDER_MAX_RETRIES: '0',
-      JOB_STUCK_AFTER_MS: '800',
-      LOCAL_SWEEP_INTERVAL_MS: '200',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await openai?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  PROVIDER_TIMEOUT_MS: '4000',
+  PROVIDER_MAX_RETRIES: '0',
+  JOB_STUCK_AFTER_MS: '800',
+  LOCAL_SWEEP_INTERVAL_MS: '200',
 });
 
 describe('the stuck-job sweeper', () => {
@@ -36,7 +20,7 @@ describe('the stuck-job sweeper', () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck');
     const api = callAs(cloud.url, user.accessToken);
     const { id } = (await api('createConversation', { body: {} })).body.conversation;
-    openai.mode('stall');
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
     const sent = await api('sendMessage', {
@@ -71,7 +55,7 @@ describe('the stuck-job sweeper', () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck-variations');
     const api = callAs(cloud.url, user.accessToken);
     const { id } = (await api('createConversation', { body: {} })).body.conversation;
-    openai.mode('stall');
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
     const sent = await api('sendMessage', {
@@ -101,7 +85,7 @@ describe('the stuck-job sweeper', () => {
     const api = callAs(cloud.url, user.accessToken);
     const userId = String(decodePayload(user.accessToken).sub);
     const { id } = (await api('createConversation', { body: {} })).body.conversation;
-    openai.mode('stall');
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
     const sent = await api('sendMessage', {

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { FakeGemini } from '../fakes/gemini-server';
+import type { FakeOpenAI } from '../fakes/openai-server';
+import { type RunningCloud, startCloudProcess } from './local-cloud-process';
+import { fakeProviderEnv, useFakeProviders } from './providers';
+
+/**
+ * A local cloud of its own for the tests of one file, with the settings `env` gives (read when it
+ * starts): started before them, stopped after. Read it through the returned object once started,
+ * as one would the running cloud itself.
+ */
+export function useLocalCloud(env: () => Record<string, string> = () => ({})): RunningCloud {
+  let cloud: RunningCloud | undefined;
+  beforeAll(async () => {
+    cloud = await startCloudProcess({ env: env() });
+  }, 120_000);
+  afterAll(() => cloud?.stop());
+  const started = (): RunningCloud => {
+    if (!cloud) throw new Error('the local cloud is not started yet');
+    return cloud;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get runtime() {
+      return started().runtime;
+    },
+    get child() {
+      return started().child;
+    },
+    output: () => started().output(),
+    stop: () => started().stop(),
+  };
+}
+
+/**
+ * A local cloud of its own whose real providers are a fake OpenAI and a fake Gemini server (reset
+ * before each test), with the settings `env` adds (a function where they are known only once other fakes start): how the tests of the worker, the checks after a
+ * generation and the provider failures run the whole app without a network.
+ */
+export function useLocalCloudWithFakeProviders(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): {
+  cloud: RunningCloud;
+  fakes: { readonly openai: FakeOpenAI; readonly gemini: FakeGemini };
+} {
+  const fakes = useFakeProviders();
+  const cloud = useLocalCloud(() => ({
+    ...fakeProviderEnv(fakes),
+    ...(typeof env === 'function' ? env() : env),
+  }));
+  return { cloud, fakes };
+}
