@@ -1,12 +1,12 @@
 import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { SDK_MAX_ATTEMPTS } from '../../functions/src/lib/sdk-clients';
 import { HANG_UP_FAULT_KEY } from '../../local/s3-gate';
 import { callAs } from '../support/api';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloud } from '../support/local-cloud';
 import { listKeys, putObject } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
@@ -16,26 +16,17 @@ import { signUpUser } from '../support/users';
  * and ends done, charged once; no more jobs run at once than the worker's concurrency.
  */
 const CONCURRENCY = 2;
-let cloud: RunningCloud;
 
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      LOCAL_WORKER_CONCURRENCY: String(CONCURRENCY),
-      // Long enough that a burst's jobs would overlap without the cap.
-      LOCAL_PROVIDER_DELAY_MS: '1000',
-      // The queue's own retry delay is long: a failed job comes back soon only because the worker
-      // asks for it (ChangeMessageVisibility after JOB_RETRY_DELAY_SECONDS).
-      LOCAL_QUEUE_RETRY_MS: '600000',
-      JOB_RETRY_DELAY_SECONDS: '1',
-      LEGIBILITY_CHECK: 'false',
-      LIKENESS_CHECK: 'false',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const cloud = useLocalCloud({
+  LOCAL_WORKER_CONCURRENCY: String(CONCURRENCY),
+  // Long enough that a burst's jobs would overlap without the cap.
+  LOCAL_PROVIDER_DELAY_MS: '1000',
+  // The queue's own retry delay is long: a failed job comes back soon only because the worker
+  // asks for it (ChangeMessageVisibility after JOB_RETRY_DELAY_SECONDS).
+  LOCAL_QUEUE_RETRY_MS: '600000',
+  JOB_RETRY_DELAY_SECONDS: '1',
+  LEGIBILITY_CHECK: 'false',
+  LIKENESS_CHECK: 'false',
 });
 
 async function newUser(name: string) {

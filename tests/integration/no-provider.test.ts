@@ -1,22 +1,16 @@
 import { NO_PROVIDER_TEXT } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAs } from '../support/api';
 import { readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloud } from '../support/local-cloud';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
 
 /** A deployment as AWS runs it by default: no provider key, and the offline provider not turned on. */
-let cloud: RunningCloud;
-
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: { OFFLINE_PROVIDER: 'false', OPENAI_API_KEY: '', GEMINI_API_KEY: '' },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const cloud = useLocalCloud({
+  OFFLINE_PROVIDER: 'false',
+  OPENAI_API_KEY: '',
+  GEMINI_API_KEY: '',
 });
 
 describe('without a provider key or the offline provider', () => {

@@ -1,12 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { type FakeVideoImageHost, startVideoImageHost } from '../fakes/video-image-host';
 import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { readPersonModel, seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
@@ -15,42 +13,20 @@ import { signUpUser } from '../support/users';
  * A local cloud with both real providers configured, their SDKs pointed at
  * fake servers that can fail, stall or refuse, and the video image host faked.
  */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-let gemini: FakeGemini;
 let videoHost: FakeVideoImageHost;
-
 beforeAll(async () => {
-  [openai, gemini, videoHost] = await Promise.all([
-    startFakeOpenAI(),
-    startFakeGemini(),
-    startVideoImageHost(),
-  ]);
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      GEMINI_API_KEY: 'test-gemini-key',
-      OPENAI_BASE_URL: openai.url,
-      GEMINI_BASE_URL: gemini.url,
-      VIDEO_THUMBNAIL_BASE_URL: videoHost.url,
-      PROVIDER_TIMEOUT_MS: '1500',
-      PROVIDER_MAX_RETRIES: '2',
-      PROVIDER_RETRY_INITIAL_MS: '10',
-      PROVIDER_RETRY_MAX_MS: '20',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await Promise.all([openai?.stop(), gemini?.stop(), videoHost?.stop()]);
+  videoHost = await startVideoImageHost();
 });
+afterAll(() => videoHost?.stop());
+beforeEach(() => videoHost.reset());
 
-beforeEach(() => {
-  openai.reset();
-  gemini.reset();
-  videoHost.reset();
-});
+const { cloud, fakes } = useLocalCloudWithFakeProviders(() => ({
+  VIDEO_THUMBNAIL_BASE_URL: videoHost.url,
+  PROVIDER_TIMEOUT_MS: '1500',
+  PROVIDER_MAX_RETRIES: '2',
+  PROVIDER_RETRY_INITIAL_MS: '10',
+  PROVIDER_RETRY_MAX_MS: '20',
+}));
 
 async function newUser(name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
@@ -89,11 +65,11 @@ describe('with provider keys', () => {
 
   it('generates through OpenAI, retrying a 500 without charging twice', async () => {
     const { api, send, userId } = await newUser('retry');
-    openai.failNext(1, 500);
+    fakes.openai.failNext(1, 500);
     const sent = await send('A cat astronaut', 'openai');
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(done).toMatchObject({ status: 'done', is_image_message: true });
-    const generations = openai.requests.filter((r) => r.path === '/v1/images/generations');
+    const generations = fakes.openai.requests.filter((r) => r.path === '/v1/images/generations');
     expect(generations.length).toBeGreaterThanOrEqual(1);
     expect(generations.at(-1)?.body).toMatchObject({ model: 'gpt-image-2', n: 1, quality: 'high' });
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
@@ -105,12 +81,14 @@ describe('with provider keys', () => {
     const { api, send } = await newUser('gemini');
     const sent = await send('A cooking thumbnail', 'gemini');
     expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'done' });
-    const call = gemini.requests.find((r) => r.path.includes(':generateContent') && r.path.includes('image'));
+    const call = fakes.gemini.requests.find(
+      (r) => r.path.includes(':generateContent') && r.path.includes('image'),
+    );
     expect(JSON.stringify(call?.body)).toContain('16:9');
   });
 
   it('refunds when OpenAI keeps failing with 500', async () => {
-    openai.failNext(20, 500);
+    fakes.openai.failNext(20, 500);
     await expectRefunded(
       'fail500',
       'openai',
@@ -119,7 +97,7 @@ describe('with provider keys', () => {
   });
 
   it('refunds when OpenAI refuses on content policy', async () => {
-    openai.mode('refuse');
+    fakes.openai.mode('refuse');
     await expectRefunded(
       'policy',
       'openai',
@@ -128,7 +106,7 @@ describe('with provider keys', () => {
   });
 
   it('refunds when the provider stalls past the timeout', async () => {
-    openai.mode('stall');
+    fakes.openai.mode('stall');
     await expectRefunded(
       'stall',
       'openai',
@@ -137,7 +115,7 @@ describe('with provider keys', () => {
   });
 
   it('refunds when Gemini answers without an image', async () => {
-    gemini.mode('no-image');
+    fakes.gemini.mode('no-image');
     await expectRefunded(
       'noimage',
       'gemini',
@@ -163,7 +141,7 @@ describe('with provider keys', () => {
     const sent = await send('Remake this thumbnail', 'openai', { uploaded_images: [fetched.body.key] });
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(done).toMatchObject({ status: 'done', is_edit: true });
-    expect(openai.requests.some((r) => r.path === '/v1/images/edits')).toBe(true);
+    expect(fakes.openai.requests.some((r) => r.path === '/v1/images/edits')).toBe(true);
   });
 
   it('features selected people: their photos and names reach the provider, and their use is counted', async () => {
@@ -173,7 +151,7 @@ describe('with provider keys', () => {
     expect(sent.status).toBe(202);
     expect(sent.body.userMessage.selected_model_ids).toEqual([modelId]);
     expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'done' });
-    const call = openai.requests.find((r) => r.path === '/v1/images/edits');
+    const call = fakes.openai.requests.find((r) => r.path === '/v1/images/edits');
     expect(call?.parts?.filter((part) => part.name.startsWith('image'))).toHaveLength(1);
     expect(JSON.stringify(call?.parts?.find((part) => part.name === 'prompt'))).toContain('Ada Lovelace');
     // Usage is counted just after the job settles.

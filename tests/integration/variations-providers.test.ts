@@ -1,14 +1,13 @@
 import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { makePng } from '../fakes/fake-http';
 import { MODERATION_BLOCKED } from '../fakes/openai-server';
 import { callAs } from '../support/api';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
-import { fakeProviderEnv, useFakeProviders } from '../support/providers';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
@@ -17,27 +16,16 @@ import { signUpUser } from '../support/users';
  * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
  * call of several: each variation is its own call, and each is settled on its own.
  */
-const fakes = useFakeProviders();
-let cloud: RunningCloud;
 
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      ...fakeProviderEnv(fakes),
-      PROVIDER_MAX_RETRIES: '1',
-      PROVIDER_RETRY_INITIAL_MS: '10',
-      PROVIDER_RETRY_MAX_MS: '20',
-      // Every variation of a job is called at once here (3 of each of the 5 workers' jobs), so a
-      // test can catch all of a job's calls in flight.
-      LOCAL_WORKER_CONCURRENCY: '5',
-      PROVIDER_CALLS_AT_ONCE: '15',
-      LOG_LEVEL: 'INFO',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  PROVIDER_MAX_RETRIES: '1',
+  PROVIDER_RETRY_INITIAL_MS: '10',
+  PROVIDER_RETRY_MAX_MS: '20',
+  // Every variation of a job is called at once here (3 of each of the 5 workers' jobs), so a
+  // test can catch all of a job's calls in flight.
+  LOCAL_WORKER_CONCURRENCY: '5',
+  PROVIDER_CALLS_AT_ONCE: '15',
+  LOG_LEVEL: 'INFO',
 });
 
 async function newUser(name: string) {

@@ -1,10 +1,9 @@
 import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Call, callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
-import { fakeProviderEnv, useFakeProviders } from '../support/providers';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
 
@@ -16,23 +15,11 @@ import { signUpUser } from '../support/users';
  */
 const JOB_DEADLINE_MS = 4_000;
 
-const fakes = useFakeProviders();
-let cloud: RunningCloud;
-
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      ...fakeProviderEnv(fakes),
-      JOB_DEADLINE_MS: String(JOB_DEADLINE_MS),
-      CLASSIFIER_TIMEOUT_MS: '500',
-      PROVIDER_TIMEOUT_MS: '60000',
-      JOB_STUCK_AFTER_MS: String(60 * 60_000),
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  JOB_DEADLINE_MS: String(JOB_DEADLINE_MS),
+  CLASSIFIER_TIMEOUT_MS: '500',
+  PROVIDER_TIMEOUT_MS: '60000',
+  JOB_STUCK_AFTER_MS: String(60 * 60_000),
 });
 
 async function send(name: string, provider: 'openai' | 'gemini', content = 'A neon gaming thumbnail') {

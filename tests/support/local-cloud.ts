@@ -4,15 +4,19 @@ import type { FakeOpenAI } from '../fakes/openai-server';
 import { type RunningCloud, startCloudProcess } from './local-cloud-process';
 import { fakeProviderEnv, useFakeProviders } from './providers';
 
+/** A cloud's settings, or a function of them where they are known only once other fakes start. */
+type CloudEnv = Record<string, string> | (() => Record<string, string>);
+const settings = (env: CloudEnv) => (typeof env === 'function' ? env() : env);
+
 /**
- * A local cloud of its own for the tests of one file, with the settings `env` gives (read when it
- * starts): started before them, stopped after. Read it through the returned object once started,
- * as one would the running cloud itself.
+ * A local cloud of its own for the tests of one file, with the settings `env` gives: started before
+ * them, stopped after. Read it through the returned object once started, as one would the running
+ * cloud itself.
  */
-export function useLocalCloud(env: () => Record<string, string> = () => ({})): RunningCloud {
+export function useLocalCloud(env: CloudEnv = {}): RunningCloud {
   let cloud: RunningCloud | undefined;
   beforeAll(async () => {
-    cloud = await startCloudProcess({ env: env() });
+    cloud = await startCloudProcess({ env: settings(env) });
   }, 120_000);
   afterAll(() => cloud?.stop());
   const started = (): RunningCloud => {
@@ -39,19 +43,14 @@ export function useLocalCloud(env: () => Record<string, string> = () => ({})): R
 
 /**
  * A local cloud of its own whose real providers are a fake OpenAI and a fake Gemini server (reset
- * before each test), with the settings `env` adds (a function where they are known only once other fakes start): how the tests of the worker, the checks after a
+ * before each test), with the settings `env` adds: how the tests of the worker, the checks after a
  * generation and the provider failures run the whole app without a network.
  */
-export function useLocalCloudWithFakeProviders(
-  env: Record<string, string> | (() => Record<string, string>) = {},
-): {
+export function useLocalCloudWithFakeProviders(env: CloudEnv = {}): {
   cloud: RunningCloud;
   fakes: { readonly openai: FakeOpenAI; readonly gemini: FakeGemini };
 } {
   const fakes = useFakeProviders();
-  const cloud = useLocalCloud(() => ({
-    ...fakeProviderEnv(fakes),
-    ...(typeof env === 'function' ? env() : env),
-  }));
+  const cloud = useLocalCloud(() => ({ ...fakeProviderEnv(fakes), ...settings(env) }));
   return { cloud, fakes };
 }
