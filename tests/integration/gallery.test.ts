@@ -1,13 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Call, callAs } from '../support/api';
+import { removeFromMessage } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
 import { waitForSettled } from '../support/jobs';
-import { repoRoot } from '../support/local-cloud-process';
+import { runTool } from '../support/local-cloud-process';
 import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
@@ -100,41 +97,11 @@ describe('the gallery of an answer with variations', () => {
 });
 
 /** Takes an image out of the gallery's index, as an image made before the index existed is. */
-async function forgetGalleryMark(image: Message) {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: runtime.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  await client.send(
-    new UpdateCommand({
-      TableName: 'messages',
-      Key: { conversation_id: image.conversation_id, id: image.id },
-      UpdateExpression: 'REMOVE gallery_user_id',
-    }),
-  );
-  client.destroy();
-}
+const forgetGalleryMark = (image: Message) =>
+  removeFromMessage(runtime.dynamodbEndpoint, image, 'gallery_user_id');
 
 /** Runs `npm run backfill-gallery` against the test run's local cloud, to its exit. */
-async function runBackfill() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/backfill-gallery.ts', '--data-dir', inject('dataDir')],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
-}
+const runBackfill = () => runTool('tools/backfill-gallery.ts', ['--data-dir', inject('dataDir')]);
 
 describe('images made before the gallery', () => {
   it('are listed once the backfill has marked them, and a second run changes nothing', async () => {

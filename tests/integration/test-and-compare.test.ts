@@ -1,10 +1,9 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPARE_COUNT_TEXT, COMPARE_DUPLICATE_TEXT, type Message } from '@thumbnail-studio/contract';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callAs } from '../support/api';
+import { removeFromMessage } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
 import { signUpUser } from '../support/users';
 
@@ -36,23 +35,8 @@ const errorOf = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes
 const refs = (...images: Message[]) => images.map((image) => ({ message_id: image.id }));
 
 /** Takes the YouTube JPEG's key off an image, as an image made before that download existed has none. */
-async function forgetYoutubeJpeg(image: Message) {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: runtime.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  await client.send(
-    new UpdateCommand({
-      TableName: 'messages',
-      Key: { conversation_id: image.conversation_id, id: image.id },
-      UpdateExpression: 'REMOVE image_keys.youtube',
-    }),
-  );
-  client.destroy();
-}
+const forgetYoutubeJpeg = (image: Message) =>
+  removeFromMessage(runtime.dynamodbEndpoint, image, 'image_keys.youtube');
 
 describe('the Test & Compare export', () => {
   let owner: Awaited<ReturnType<typeof newUser>>;

@@ -1,5 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { monotonicFactory } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +7,7 @@ import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
 import { callAs } from '../support/api';
+import { localDocumentClient } from '../support/dynamodb';
 import { deliverJob, waitForSettled } from '../support/jobs';
 import { storeQueuedJob } from '../support/queued-job';
 import { decodePayload } from '../support/tokens';
@@ -24,13 +24,7 @@ beforeAll(async () => {
   ({ listRecentMessages } = await import('../../functions/src/data/messages-repo'));
 });
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: runtime.dynamodbEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = localDocumentClient(runtime.dynamodbEndpoint);
 
 /** A conversation written straight into the table: `withImage` says which messages carry a reference. */
 async function conversation(count: number, withImage: (index: number) => boolean) {
