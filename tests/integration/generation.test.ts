@@ -1,7 +1,6 @@
 import { INSUFFICIENT_CREDITS_TEXT, PHASE_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callAs } from '../support/api';
 import {
   deliverJob,
   downloadUrl,
@@ -11,21 +10,15 @@ import {
   waitForSettled,
 } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
+import { sharedCloud } from '../support/local-cloud';
 import { listKeys, objectExists, putObject } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 const NOT_ENOUGH = INSUFFICIENT_CREDITS_TEXT;
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = callAs(baseUrl, user.accessToken);
-  const userId = String(decodePayload(user.accessToken).sub);
-  const conversation = (await api('createConversation', { body: {} })).body.conversation;
-  return { api, userId, conversationId: conversation.id as string };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 describe('generation with the offline provider', () => {
   it('offers only the local provider when no keys are set', async () => {

@@ -1,15 +1,12 @@
-import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { SDK_MAX_ATTEMPTS } from '../../functions/src/lib/sdk-clients';
 import { HANG_UP_FAULT_KEY } from '../../local/s3-gate';
-import { callAs } from '../support/api';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloud } from '../support/local-cloud';
 import { listKeys, putObject } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /**
  * The queue as AWS runs it: a job that meets a transient storage failure goes back to the queue
@@ -29,14 +26,7 @@ const cloud = useLocalCloud({
   LIKENESS_CHECK: 'false',
 });
 
-async function newUser(name: string) {
-  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = callAs(cloud.url, user.accessToken);
-  const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
-  const send = (body: RequestBody<Endpoints['sendMessage']>) =>
-    api('sendMessage', { params: { id: conversationId }, body });
-  return { api, send, userId: String(decodePayload(user.accessToken).sub) };
-}
+const newUser = (name: string) => newUserWithConversation(cloud, name);
 
 /** Drops the connection of every storage request whose key matches `keyPattern` (see the storage gate). */
 const hangUpStorage = (keyPattern: string, count?: number) =>

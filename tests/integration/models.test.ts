@@ -2,24 +2,19 @@ import { deflateSync } from 'node:zlib';
 import { MODEL_TEXTS, rateLimitedText, tooManyModelsText } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callAs } from '../support/api';
 import { uploadImage, waitForSettled } from '../support/jobs';
+import { sharedCloud } from '../support/local-cloud';
 import { seedPersonModel } from '../support/models';
 import { listKeys } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newApiUser } from '../support/users';
 
-const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
 // The defaults the local cloud runs with, as in AWS.
 const MAX_MODELS_PER_USER = 50;
 const MODEL_UPLOADS_PER_MINUTE = 20;
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return { api: callAs(baseUrl, user.accessToken), userId: String(decodePayload(user.accessToken).sub) };
-}
+const newUser = (name: string) => newApiUser(sharedCloud(), name);
 
 type Api = Awaited<ReturnType<typeof newUser>>['api'];
 

@@ -9,19 +9,15 @@ import {
 } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { backendDynamoEnv } from '../../local/dynamodb';
-import { type Call, callAs } from '../support/api';
+import type { Call } from '../support/api';
 import { waitForSettled } from '../support/jobs';
-import { signUpUser } from '../support/users';
+import { sharedCloud } from '../support/local-cloud';
+import { newUserWithConversation } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = callAs(baseUrl, user.accessToken);
-  const { id } = (await api('createConversation', { body: {} })).body.conversation;
-  return { api, token: user.accessToken, conversationId: id as string };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 const ids = (messages: Message[]) => messages.map((message) => message.id);
 const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');

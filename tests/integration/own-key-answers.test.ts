@@ -2,24 +2,17 @@ import { ownKeyAnswerText, PHASE_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
-import { callAs } from '../support/api';
-import { makeImage, newConversation } from '../support/images';
+import { makeImage } from '../support/images';
 import { downloadUrl, uploadImage } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
+import { sharedCloud } from '../support/local-cloud';
 import { seedPersonModel } from '../support/models';
 import { listKeys, objectExists, putObject } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
-const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = callAs(baseUrl, user.accessToken);
-  const userId = String(decodePayload(user.accessToken).sub);
-  return { api, userId, conversationId: await newConversation(api) };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 /** A 1536x864 PNG as a provider would answer, made in the browser and uploaded by it. */
 let made: Uint8Array;

@@ -1,16 +1,13 @@
-import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { makePng } from '../fakes/fake-http';
 import { MODERATION_BLOCKED } from '../fakes/openai-server';
-import { callAs } from '../support/api';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /**
  * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
@@ -28,14 +25,7 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders({
   LOG_LEVEL: 'INFO',
 });
 
-async function newUser(name: string) {
-  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = callAs(cloud.url, user.accessToken);
-  const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
-  const send = (body: RequestBody<Endpoints['sendMessage']>) =>
-    api('sendMessage', { params: { id: conversationId }, body });
-  return { api, send, conversationId, userId: String(decodePayload(user.accessToken).sub) };
-}
+const newUser = (name: string) => newUserWithConversation(cloud, name);
 
 const ledgerOf = async (userId: string) => readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
 const imageCalls = (path: string) => fakes.openai.requests.filter((r) => r.path === path);

@@ -1,28 +1,18 @@
-import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
-import { type Call, callAs } from '../support/api';
+import type { Call } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
+import { sharedCloud } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /** Variations with the offline provider: N images for N credits, reserved all or nothing. */
-const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = callAs(baseUrl, user.accessToken);
-  const userId = String(decodePayload(user.accessToken).sub);
-  const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
-  const send = (body: RequestBody<Endpoints['sendMessage']>, id = conversationId) =>
-    api('sendMessage', { params: { id }, body });
-  return { api, userId, conversationId, send };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 /** The creator's own messages of a conversation (not the welcome it opens with). */
 const sentMessages = async (api: Call, conversationId: string) =>

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { type RunningCloud, startCloudProcess } from './local-cloud-process';
+import type { CloudAddress } from './users';
 
 /**
  * A fake OpenAI and a fake Gemini server for the tests of one file: started before them,
@@ -90,3 +91,10 @@ export function useLocalCloudWithFakeProviders(env: CloudEnv = {}): {
   const cloud = useLocalCloud(() => ({ ...fakeProviderEnv(fakes), ...settings(env) }));
   return { cloud, fakes };
 }
+
+/** The test run's shared local cloud, which the integration project's global setup starts. */
+export const sharedCloud = (): CloudAddress => ({
+  url: inject('baseUrl'),
+  dataDir: inject('dataDir'),
+  runtime: inject('runtime'),
+});
