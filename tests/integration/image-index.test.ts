@@ -1,12 +1,12 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
 import { callAs } from '../support/api';
-import { localDocumentClient } from '../support/dynamodb';
+import { localDocumentClient, useConversationRead } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
 import { runTool } from '../support/local-cloud-process';
 import { signUpUser } from '../support/users';
@@ -16,11 +16,7 @@ const runtime = inject('runtime');
 const nextId = monotonicFactory();
 
 /** The worker's read of a conversation, run against the local cloud's DynamoDB as a Lambda would. */
-let listRecentMessages: typeof import('../../functions/src/data/messages-repo').listRecentMessages;
-beforeAll(async () => {
-  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  ({ listRecentMessages } = await import('../../functions/src/data/messages-repo'));
-});
+const listRecentMessages = useConversationRead(() => backendDynamoEnv(runtime.dynamodbEndpoint));
 
 const db = localDocumentClient(runtime.dynamodbEndpoint);
 afterAll(() => db.destroy());

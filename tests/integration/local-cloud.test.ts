@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { logsWritesAhead, sharedDatabaseFile } from '../../local/dynamodb';
 import { callAs } from '../support/api';
-import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
+import { runTool, startCloudProcess } from '../support/local-cloud-process';
 import { cognitoClient, signUpUser } from '../support/users';
 
 const answers = (url: string) =>
@@ -13,22 +11,8 @@ const answers = (url: string) =>
     .catch(() => false);
 
 /** Runs `npm start`'s entry point to its exit, for the ways it refuses to start. */
-async function runStart(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: `${inject('dataDir')}-unused`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  return { code, output };
-}
+const runStart = (env: Record<string, string>) =>
+  runTool('local/start.ts', [], { DATA_DIR: `${inject('dataDir')}-unused`, ...env });
 
 describe('the local cloud process', () => {
   // Two full starts of every service: on a busy 2-core machine that takes longer than most tests may.

@@ -1,11 +1,9 @@
 import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { callAs } from '../support/api';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
-import { decodePayload } from '../support/tokens';
-import { signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /** A cloud whose sweeper treats a job as stuck after 0.8 s, while the provider stalls for longer. */
 const { cloud, fakes } = useLocalCloudWithFakeProviders({
@@ -17,18 +15,13 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders({
 
 describe('the stuck-job sweeper', () => {
   it('refunds a job that never settles, and the late worker cannot settle it again', async () => {
-    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck');
-    const api = callAs(cloud.url, user.accessToken);
-    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const { api, userId, send } = await newUserWithConversation(cloud, 'stuck');
     fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
-    const sent = await api('sendMessage', {
-      params: { id },
-      body: {
-        content: 'Stuck',
-        provider: 'openai',
-      },
+    const sent = await send({
+      content: 'Stuck',
+      provider: 'openai',
     });
     expect(sent.status).toBe(202);
     const settled = await waitForSettled(api, sent.body.assistantMessage.id);
@@ -40,10 +33,7 @@ describe('the stuck-job sweeper', () => {
 
     // The worker gives up on the stalled provider later; its own refund must not apply twice.
     await waitForQueueIdle(cloud.url, before.delivered + 1);
-    const { balance, ledger } = await readCreditItems(
-      cloud.runtime.dynamodbEndpoint,
-      String(decodePayload(user.accessToken).sub),
-    );
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(3);
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(1);
     expect(
@@ -52,19 +42,14 @@ describe('the stuck-job sweeper', () => {
   });
 
   it('refunds every variation of a stuck job once, and the late worker settles none of them again', async () => {
-    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck-variations');
-    const api = callAs(cloud.url, user.accessToken);
-    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const { api, userId, send } = await newUserWithConversation(cloud, 'stuck-variations');
     fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
-    const sent = await api('sendMessage', {
-      params: { id },
-      body: {
-        content: 'Stuck three times',
-        provider: 'openai',
-        variations: 3,
-      },
+    const sent = await send({
+      content: 'Stuck three times',
+      provider: 'openai',
+      variations: 3,
     });
     expect(sent.status).toBe(202);
     expect((await api('getCredits')).body).toEqual({ credits: 0 });
@@ -72,7 +57,6 @@ describe('the stuck-job sweeper', () => {
     expect((await api('getCredits')).body).toEqual({ credits: 3 });
 
     await waitForQueueIdle(cloud.url, before.delivered + 1);
-    const userId = String(decodePayload(user.accessToken).sub);
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(3);
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(3);
@@ -81,19 +65,13 @@ describe('the stuck-job sweeper', () => {
   });
 
   it('refunds a job whose conversation is deleted while it runs, once', async () => {
-    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'deleter');
-    const api = callAs(cloud.url, user.accessToken);
-    const userId = String(decodePayload(user.accessToken).sub);
-    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const { api, userId, send, conversationId: id } = await newUserWithConversation(cloud, 'deleter');
     fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
-    const sent = await api('sendMessage', {
-      params: { id },
-      body: {
-        content: 'Gone',
-        provider: 'openai',
-      },
+    const sent = await send({
+      content: 'Gone',
+      provider: 'openai',
     });
     expect(sent.status).toBe(202);
     expect((await api('deleteConversation', { params: { id } })).status).toBe(204);

@@ -1,13 +1,13 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { monotonicFactory } from 'ulid';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb';
 import { callAs } from '../support/api';
-import { localDocumentClient } from '../support/dynamodb';
+import { localDocumentClient, useConversationRead } from '../support/dynamodb';
 import { deliverJob, waitForSettled } from '../support/jobs';
 import { storeQueuedJob } from '../support/queued-job';
 import { decodePayload } from '../support/tokens';
@@ -18,11 +18,7 @@ const baseUrl = inject('baseUrl');
 const nextId = monotonicFactory();
 
 /** The worker's read of a conversation, run against the local cloud's DynamoDB as a Lambda would. */
-let listRecentMessages: typeof import('../../functions/src/data/messages-repo').listRecentMessages;
-beforeAll(async () => {
-  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  ({ listRecentMessages } = await import('../../functions/src/data/messages-repo'));
-});
+const listRecentMessages = useConversationRead(() => backendDynamoEnv(runtime.dynamodbEndpoint));
 
 const db = localDocumentClient(runtime.dynamodbEndpoint);
 

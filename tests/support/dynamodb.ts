@@ -1,5 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll } from 'vitest';
+import type { listRecentMessages } from '../../functions/src/data/messages-repo';
 
 /** A client of a local cloud's DynamoDB Local, to read or change its tables straight. */
 export const localDocumentClient = (dynamodbEndpoint: string) =>
@@ -26,4 +28,21 @@ export async function removeFromMessage(
     }),
   );
   client.destroy();
+}
+
+/**
+ * The worker's read of a conversation, run in the test against a local cloud's DynamoDB as a Lambda
+ * would: `backendEnv` gives the backend's settings that point it there, set before the backend's
+ * code is first imported (it reads them once).
+ */
+export function useConversationRead(backendEnv: () => Record<string, string>): typeof listRecentMessages {
+  let read: typeof listRecentMessages | undefined;
+  beforeAll(async () => {
+    Object.assign(process.env, backendEnv());
+    read = (await import('../../functions/src/data/messages-repo')).listRecentMessages;
+  });
+  return (...args) => {
+    if (!read) throw new Error('the backend is not pointed at the local cloud yet');
+    return read(...args);
+  };
 }

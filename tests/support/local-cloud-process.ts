@@ -91,10 +91,14 @@ export async function startCloudProcess(
   };
 }
 
-/** Runs one of the repo's scripts (`tools/...`) as `npm run` does, to its exit: its exit code and output. */
-export async function runTool(script: string, args: string[]) {
+/**
+ * Runs one of the repo's scripts (`tools/...`, `local/start.ts`) as `npm run` does, with `env` added
+ * to the environment, to its exit: its exit code and output.
+ */
+export async function runTool(script: string, args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
