@@ -37,7 +37,7 @@ export interface Answer {
  * A request written by hand as a given bearer token: for what the contract would not let one write
  * (a body that is not JSON or not the schema's, a path no endpoint has). A string body goes as is.
  */
-export function apiAs(baseUrl: string, token: string | undefined) {
+function apiAs(baseUrl: string, token: string | undefined) {
   return async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
