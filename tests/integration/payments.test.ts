@@ -1,5 +1,4 @@
-import type { CreditPackageId } from '@thumbnail-studio/contract';
-import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
+import { CREDIT_PACKAGES, type CreditPackageId } from '@thumbnail-studio/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';

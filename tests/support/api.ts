@@ -61,31 +61,20 @@ async function jsonOf(response: Response): Promise<unknown> {
  * The API as a given bearer token (none: unsigned), by the contract's names for its endpoints:
  * `call('sendMessage', { params: { id }, body: { content } })` sends the request the contract
  * describes and answers `{ status, body }`, whatever the status. Requests the contract would not
- * let one write (a malformed body, a made-up path) go through `call.raw`, as `apiAs` sends them.
+ * let one write (a malformed body, a made-up path) go through `call.raw(method, path, body)`.
  */
 export function callAs(baseUrl: string, token: string | undefined) {
-  const call = async <N extends EndpointName>(
-    name: N,
-    ...[options]: CallArgs<Endpoints[N]>
-  ): Promise<Answer> => {
+  const raw = apiAs(baseUrl, token);
+  const call = <N extends EndpointName>(name: N, ...[options]: CallArgs<Endpoints[N]>): Promise<Answer> => {
     const endpoint: Endpoints[N] = endpoints[name];
     const query = Array.isArray(options?.query)
       ? options.query
-      : Object.entries(options?.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]);
+      : Object.entries(options?.query ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
     const search = new URLSearchParams(query).toString();
     const route = endpointPath(endpoint, (options?.params ?? {}) as PathParams<Endpoints[N]>);
-    const body: unknown = options?.body;
-    const response = await fetch(`${baseUrl}${route}${search ? `?${search}` : ''}`, {
-      method: endpoint.method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await jsonOf(response) };
+    return raw(endpoint.method, search ? `${route}?${search}` : route, options?.body);
   };
-  return Object.assign(call, { raw: apiAs(baseUrl, token) });
+  return Object.assign(call, { raw });
 }
 
 export type Call = ReturnType<typeof callAs>;
