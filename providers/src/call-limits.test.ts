@@ -1,7 +1,6 @@
 import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { useFakeProviders } from '../../tests/support/local-cloud';
-import { generation, jpegOf, providerAgainst } from '../../tests/support/providers';
+import { generation, jpegOf, providerAgainst, useFakeProviders } from '../../tests/support/providers';
 import { classifyRequest } from './classify';
 import type { ChatTurn } from './types';
 
