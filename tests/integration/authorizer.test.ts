@@ -4,8 +4,9 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callAs } from '../support/api';
 import { decodePayload, resign } from '../support/tokens';
-import { apiAs, cognitoClient, signUpUser, type TestUser } from '../support/users';
+import { cognitoClient, signUpUser, type TestUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
@@ -37,7 +38,7 @@ describe('the local API authorizer', () => {
   });
 
   it('accepts a valid access token', async () => {
-    expect((await apiAs(baseUrl, user.accessToken)('GET', '/api/credits')).status).toBe(200);
+    expect((await callAs(baseUrl, user.accessToken)('getCredits')).status).toBe(200);
   });
 
   it.each([
@@ -57,7 +58,7 @@ describe('the local API authorizer', () => {
       () => resign(user.accessToken, { iss: 'http://localhost:1/local_other' }),
     ],
   ])('refuses %s with 401', async (_name, token) => {
-    const response = await apiAs(baseUrl, token())('GET', '/api/credits');
+    const response = await callAs(baseUrl, token())('getCredits');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ message: 'Unauthorized' });
   });
@@ -80,7 +81,7 @@ describe('the local API authorizer', () => {
     );
     const token = AuthenticationResult?.AccessToken ?? '';
     expect(decodePayload(token).client_id).toBe(UserPoolClient?.ClientId);
-    expect((await apiAs(baseUrl, token)('GET', '/api/credits')).status).toBe(401);
+    expect((await callAs(baseUrl, token)('getCredits')).status).toBe(401);
   });
 
   it('refreshes tokens through GetTokensFromRefreshToken, as Amplify 6.15+ does', async () => {
@@ -98,7 +99,7 @@ describe('the local API authorizer', () => {
     };
     expect(AuthenticationResult.RefreshToken).toBe(user.refreshToken);
     expect(decodePayload(AuthenticationResult.AccessToken).sub).toBe(decodePayload(user.accessToken).sub);
-    expect((await apiAs(baseUrl, AuthenticationResult.AccessToken)('GET', '/api/credits')).status).toBe(200);
+    expect((await callAs(baseUrl, AuthenticationResult.AccessToken)('getCredits')).status).toBe(200);
   });
 
   it("refuses cognito-local's admin calls through the app's /cognito path", async () => {
@@ -127,7 +128,7 @@ describe('the local API authorizer', () => {
   });
 
   it('answers unknown API paths with 404', async () => {
-    expect((await apiAs(baseUrl, user.accessToken)('GET', '/api/nope')).status).toBe(404);
+    expect((await callAs(baseUrl, user.accessToken).raw('GET', '/api/nope')).status).toBe(404);
   });
 
   it('keeps the sign-up flow on the app origin', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiAs, signUpUser } from '../support/users';
+import { type Call, callAs } from '../support/api';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
@@ -19,12 +20,11 @@ const BAD_PATH_IDS = [
 ];
 const BAD_BODY_IDS = ['x'.repeat(256), '\u0000', '\ud800', '../../other-user', '🙂'.repeat(64), 'a b'];
 
-type Api = ReturnType<typeof apiAs>;
-let api: Api;
+let api: Call;
 
 beforeAll(async () => {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'bad-input');
-  api = apiAs(baseUrl, user.accessToken);
+  api = callAs(baseUrl, user.accessToken);
 });
 
 /**
@@ -52,7 +52,10 @@ describe('malformed ids in a path', () => {
     it(`${method} ${path} answers 400 or 404`, async () => {
       for (const id of BAD_PATH_IDS) {
         const body = method === 'GET' || method === 'DELETE' ? undefined : { content: 'hi', title: 'hi' };
-        expectClientError(await api(method, path.replace('{id}', id), body), `${method} ${id.slice(0, 20)}`);
+        expectClientError(
+          await api.raw(method, path.replace('{id}', id), body),
+          `${method} ${id.slice(0, 20)}`,
+        );
       }
     });
   }
@@ -62,40 +65,45 @@ describe('malformed ids in a body', () => {
   it('model operations answer 400 or 404', async () => {
     for (const id of BAD_BODY_IDS) {
       const what = JSON.stringify(id.slice(0, 20));
+      expectClientError(await api('updateModel', { body: { modelId: id, name: 'Ada' } }), `update ${what}`);
+      expectClientError(await api('deleteModel', { body: { modelId: id } }), `delete ${what}`);
       expectClientError(
-        await api('PUT', '/api/models-update', { modelId: id, name: 'Ada' }),
-        `update ${what}`,
-      );
-      expectClientError(await api('DELETE', '/api/models-delete', { modelId: id }), `delete ${what}`);
-      expectClientError(
-        await api('PUT', '/api/models-images', { modelId: id, imageId: id }),
+        await api('setPrimaryModelImage', { body: { modelId: id, imageId: id } }),
         `primary ${what}`,
       );
       expectClientError(
-        await api('DELETE', '/api/models-images', { modelId: id, imageId: id }),
+        await api('deleteModelImage', { body: { modelId: id, imageId: id } }),
         `delete image ${what}`,
       );
     }
   });
 
   it('a send answers 400 for references and people that are not the caller’s', async () => {
-    const created = await api('POST', '/api/conversations', {});
-    const path = `/api/conversations/${created.body.conversation.id}/messages`;
+    const created = await api('createConversation', { body: {} });
     for (const id of BAD_BODY_IDS) {
       const what = JSON.stringify(id.slice(0, 20));
-      expectClientError(await api('POST', path, { content: 'hi', uploaded_images: [id] }), `ref ${what}`);
       expectClientError(
-        await api('POST', path, { content: 'hi', selected_model_ids: [id] }),
+        await api('sendMessage', {
+          params: { id: created.body.conversation.id },
+          body: { content: 'hi', uploaded_images: [id] },
+        }),
+        `ref ${what}`,
+      );
+      expectClientError(
+        await api('sendMessage', {
+          params: { id: created.body.conversation.id },
+          body: { content: 'hi', selected_model_ids: [id] },
+        }),
         `model ${what}`,
       );
     }
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
   });
 
   it('a body that is not UTF-8 JSON, or JSON of the wrong shape, answers 400', async () => {
     const bodies = ['{"title":', '[]', 'null', '"x"', '{"title":{"$ne":1}}', '\uFEFF{}'];
     for (const body of bodies) {
-      expectClientError(await api('POST', '/api/conversations', body), `body ${body}`);
+      expectClientError(await api.raw('POST', '/api/conversations', body), `body ${body}`);
     }
   });
 });
@@ -104,7 +112,7 @@ describe('malformed query parameters', () => {
   it('a history cursor that was not handed out answers 400', async () => {
     for (const cursor of ['garbage', '%E0%A4%A', 'eyJ4IjoxfQ', 'x'.repeat(5000)]) {
       expectClientError(
-        await api('GET', `/api/credits/history?cursor=${cursor}`),
+        await api('getCreditHistory', { query: { cursor } }),
         `cursor ${cursor.slice(0, 20)}`,
       );
     }

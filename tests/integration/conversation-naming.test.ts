@@ -2,9 +2,10 @@ import { DEFAULT_TITLE } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import { type Call, callAs } from '../support/api';
 import { readCreditItems } from '../support/ledger';
 import { storeQueuedJob } from '../support/queued-job';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -28,18 +29,18 @@ const answered = (userId: string, conversationId: string, content: string, userM
 };
 
 describe("a conversation after an answer made with the creator's own key", () => {
-  let api: ReturnType<typeof apiAs>;
+  let api: Call;
   let userId: string;
   beforeAll(async () => {
     const user = await signUpUser(baseUrl, dataDir, runtime.clientId, 'naming');
-    api = apiAs(baseUrl, user.accessToken);
+    api = callAs(baseUrl, user.accessToken);
     userId = JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString()).sub;
   });
   const conversation = async (id: string) =>
-    (await api('GET', '/api/conversations')).body.conversations.find((c: { id: string }) => c.id === id);
+    (await api('listConversations')).body.conversations.find((c: { id: string }) => c.id === id);
 
   it('is named after the prompt of its first exchange and moves to the top', async () => {
-    const { id, updated_at } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const { id, updated_at } = (await api('createConversation', { body: {} })).body.conversation;
     expect((await conversation(id)).title).toBe(DEFAULT_TITLE);
     const { request, history } = answered(userId, id, 'A volcano at night with "I SURVIVED"', 1);
     await conversations.nameOrTouchConversationAfterAnswer(request, history);
@@ -49,9 +50,9 @@ describe("a conversation after an answer made with the creator's own key", () =>
   });
 
   it('keeps the name a creator gave it before the first answer, and only moves it to the top', async () => {
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    const renamed = (await api('PATCH', `/api/conversations/${id}`, { title: 'Gaming channel' })).body
-      .conversation;
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const renamed = (await api('renameConversation', { params: { id }, body: { title: 'Gaming channel' } }))
+      .body.conversation;
     const { request, history } = answered(userId, id, 'A cat astronaut', 1);
     await conversations.nameOrTouchConversationAfterAnswer(request, history);
     const after = await conversation(id);
@@ -60,15 +61,15 @@ describe("a conversation after an answer made with the creator's own key", () =>
   });
 
   it('keeps its title after later exchanges', async () => {
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
     const { request, history } = answered(userId, id, 'Make it brighter', 2);
     await conversations.nameOrTouchConversationAfterAnswer(request, history);
     expect((await conversation(id)).title).toBe(DEFAULT_TITLE);
   });
 
   it('leaves a conversation deleted meanwhile deleted', async () => {
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    expect((await api('DELETE', `/api/conversations/${id}`)).status).toBe(204);
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    expect((await api('deleteConversation', { params: { id } })).status).toBe(204);
     for (const userMessages of [1, 2]) {
       const { request, history } = answered(userId, id, 'A cat astronaut', userMessages);
       await conversations.nameOrTouchConversationAfterAnswer(request, history);
@@ -78,16 +79,16 @@ describe("a conversation after an answer made with the creator's own key", () =>
 });
 
 describe("a job's settle", () => {
-  let api: ReturnType<typeof apiAs>;
+  let api: Call;
   let userId: string;
   beforeAll(async () => {
     const user = await signUpUser(baseUrl, dataDir, runtime.clientId, 'settle-moves');
-    api = apiAs(baseUrl, user.accessToken);
+    api = callAs(baseUrl, user.accessToken);
     userId = JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString()).sub;
   });
   const newConversation = async (title: string): Promise<string> =>
-    (await api('POST', '/api/conversations', { title })).body.conversation.id;
-  const topConversation = async () => (await api('GET', '/api/conversations')).body.conversations[0]?.id;
+    (await api('createConversation', { body: { title } })).body.conversation.id;
+  const topConversation = async () => (await api('listConversations')).body.conversations[0]?.id;
 
   const keys = (job: StoredMessage) => {
     const base = `images/${userId}/${job.id}/1`;

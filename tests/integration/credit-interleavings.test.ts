@@ -2,13 +2,14 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import { type Call, callAs } from '../support/api';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems, runReconcileCommand } from '../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
 import { storeQueuedJob } from '../support/queued-job';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
-import { apiAs, cognitoClient, signUpUser } from '../support/users';
+import { cognitoClient, signUpUser } from '../support/users';
 
 /**
  * Every reserve ends in exactly one commit or refund, whatever the creator does meanwhile and
@@ -37,10 +38,10 @@ afterAll(async () => {
 
 async function newUser(name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
+  const api = callAs(cloud.url, user.accessToken);
   const userId = String(decodePayload(user.accessToken).sub);
   const newConversation = async () =>
-    (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+    (await api('createConversation', { body: {} })).body.conversation.id as string;
   return { api, userId, newConversation, user };
 }
 
@@ -65,9 +66,9 @@ async function queuedJob(userId: string, conversationId: string, content: string
 }
 
 /** Polls a job until a worker has claimed it and shows its phase: the provider is now drawing. */
-async function waitUntilRunning(api: ReturnType<typeof apiAs>, jobId: string) {
+async function waitUntilRunning(api: Call, jobId: string) {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-    const { body } = await api('GET', `/api/messages/${jobId}`);
+    const { body } = await api('getMessage', { params: { id: jobId } });
     if (body.message.content === PHASE_TEXT.generating) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -88,10 +89,10 @@ describe('a credit is settled exactly once', () => {
     const { api, userId, newConversation } = await newUser('queued');
     const conversationId = await newConversation();
     const job = await queuedJob(userId, conversationId, 'Waiting in line');
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+    expect((await api('getCredits')).body).toEqual({ credits: 2 });
 
-    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     const before = await queueStats(cloud.url);
     await deliverJob(cloud.url, job);
     await waitForQueueIdle(cloud.url, before.delivered + 1);
@@ -107,15 +108,18 @@ describe('a credit is settled exactly once', () => {
     const { api, userId, newConversation } = await newUser('running');
     const conversationId = await newConversation();
     const before = await queueStats(cloud.url);
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Slow painting',
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Slow painting',
+      },
     });
     expect(sent.status).toBe(202);
     const jobId = sent.body.assistantMessage.id as string;
     await waitUntilRunning(api, jobId);
 
-    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     await waitForQueueIdle(cloud.url, before.delivered + 1);
 
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
@@ -133,14 +137,14 @@ describe('a credit is settled exactly once', () => {
     const { api, userId, newConversation } = await newUser('tabs');
     const first = await newConversation();
     const spent = await Promise.all(
-      ['One', 'Two'].map((content) => api('POST', `/api/conversations/${first}/messages`, { content })),
+      ['One', 'Two'].map((content) => api('sendMessage', { params: { id: first }, body: { content } })),
     );
     expect(spent.map((s) => s.status)).toEqual([202, 202]);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+    expect((await api('getCredits')).body).toEqual({ credits: 1 });
 
     const second = await newConversation();
     const tabs = await Promise.all(
-      [first, second].map((id) => api('POST', `/api/conversations/${id}/messages`, { content: 'Last one' })),
+      [first, second].map((id) => api('sendMessage', { params: { id }, body: { content: 'Last one' } })),
     );
     expect(tabs.map((t) => t.status).sort()).toEqual([202, 402]);
     const jobs = [...spent, ...tabs].filter((s) => s.status === 202).map((s) => s.body.assistantMessage.id);
@@ -156,8 +160,11 @@ describe('a credit is settled exactly once', () => {
   it('when the job is delivered again while its first delivery still runs: the second does nothing, one commit', async () => {
     const { api, userId, newConversation } = await newUser('redelivered');
     const conversationId = await newConversation();
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Twice sent',
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Twice sent',
+      },
     });
     const jobId = sent.body.assistantMessage.id as string;
     await waitUntilRunning(api, jobId);
@@ -166,7 +173,7 @@ describe('a credit is settled exactly once', () => {
     await deliverJob(cloud.url, { jobId, conversationId, userId });
     await waitForQueueIdle(cloud.url, before.delivered + 1);
 
-    expect((await api('GET', `/api/messages/${jobId}`)).body.message.status).toBe('done');
+    expect((await api('getMessage', { params: { id: jobId } })).body.message.status).toBe('done');
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(2);
     expect(kinds(ledger)).toEqual(['commit', 'initial', 'reserve']);
@@ -184,15 +191,18 @@ describe('a credit is settled exactly once', () => {
     });
     const { api, userId, newConversation, user } = await newUser('crash');
     const conversationId = await newConversation();
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Interrupted',
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Interrupted',
+      },
     });
     const jobId = sent.body.assistantMessage.id as string;
     await waitUntilRunning(api, jobId);
 
     await cloud.stop();
     cloud = await startCloudProcess({ dataDir, env: { LOG_LEVEL: 'INFO' } });
-    const afterRestart = apiAs(cloud.url, await signIn(user));
+    const afterRestart = callAs(cloud.url, await signIn(user));
     expect(await waitForSettled(afterRestart, jobId)).toMatchObject({ status: 'done' });
     // The job was left claimed and unsettled, so the new process queued it again.
     expect(cloud.output()).toContain('Re-queued 1 unfinished generation job(s).');

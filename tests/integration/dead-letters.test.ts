@@ -1,34 +1,22 @@
 import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { callAs } from '../support/api';
 import { queueStats, waitForQueueIdle } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /** A cloud whose provider stalls, so a job stays pending the way a dead-lettered one does. */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  PROVIDER_TIMEOUT_MS: '3000',
+  PROVIDER_MAX_RETRIES: '0',
+});
 
-beforeAll(async () => {
-  openai = await startFakeOpenAI();
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      OPENAI_BASE_URL: openai.url,
-      PROVIDER_TIMEOUT_MS: '3000',
-      PROVIDER_MAX_RETRIES: '0',
-    },
-  });
+beforeAll(() => {
   // `npm run dead-letters -- --refund` points the same code at the deployed tables this way.
   Object.assign(process.env, backendDynamoEnv(cloud.runtime.dynamodbEndpoint));
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await openai?.stop();
 });
 
 describe('refunding a dead-lettered job', () => {
@@ -36,18 +24,18 @@ describe('refunding a dead-lettered job', () => {
     const { refundDeadLetteredJob } = await import('../../functions/src/services/refund-stuck-jobs');
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'dead-letter');
     const userId = String(decodePayload(user.accessToken).sub);
-    const api = apiAs(cloud.url, user.accessToken);
-    const { id: conversationId } = (await api('POST', '/api/conversations', {})).body.conversation;
-    openai.mode('stall');
+    const api = callAs(cloud.url, user.accessToken);
+    const { id: conversationId } = (await api('createConversation', { body: {} })).body.conversation;
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, { content: 'Lost' });
+    const sent = await api('sendMessage', { params: { id: conversationId }, body: { content: 'Lost' } });
     expect(sent.status).toBe(202);
     const job = { jobId: sent.body.assistantMessage.id, conversationId, userId };
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+    expect((await api('getCredits')).body).toEqual({ credits: 2 });
 
     expect(await refundDeadLetteredJob(job)).toBe('refunded');
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
-    const shown = (await api('GET', `/api/messages/${job.jobId}`)).body.message;
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
+    const shown = (await api('getMessage', { params: { id: job.jobId } })).body.message;
     expect(shown).toMatchObject({ status: 'error', content: UNEXPECTED_ERROR_TEXT });
 
     expect(await refundDeadLetteredJob(job)).toBe('already-settled');

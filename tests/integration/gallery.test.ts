@@ -1,26 +1,23 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Call, callAs } from '../support/api';
+import { removeFromMessage } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
 import { waitForSettled } from '../support/jobs';
-import { repoRoot } from '../support/local-cloud-process';
-import { apiAs, signUpUser } from '../support/users';
+import { runTool } from '../support/local-cloud-process';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
-type Api = ReturnType<typeof apiAs>;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return apiAs(baseUrl, user.accessToken);
+  return callAs(baseUrl, user.accessToken);
 }
 
 describe('the gallery', () => {
-  let owner: Api;
-  let other: Api;
+  let owner: Call;
+  let other: Call;
   let first: Message;
   let second: Message;
   let third: Message;
@@ -38,7 +35,7 @@ describe('the gallery', () => {
   });
 
   it("lists the caller's images across conversations, newest first, each with its previews", async () => {
-    const { status, body } = await owner('GET', '/api/gallery');
+    const { status, body } = await owner('listGallery');
     expect(status).toBe(200);
     expect(body.images.map((image: Message) => image.id)).toEqual([third.id, second.id, first.id]);
     expect(body.next_cursor).toBeUndefined();
@@ -57,16 +54,16 @@ describe('the gallery', () => {
   });
 
   it('pages from a cursor, and refuses a cursor that is no image id', async () => {
-    const { body } = await owner('GET', `/api/gallery?cursor=${third.id}`);
+    const { body } = await owner('listGallery', { query: { cursor: third.id } });
     expect(body.images.map((image: Message) => image.id)).toEqual([second.id, first.id]);
-    expect((await owner('GET', `/api/gallery?cursor=${encodeURIComponent('a#b')}`)).status).toBe(400);
+    expect((await owner('listGallery', { query: { cursor: 'a#b' } })).status).toBe(400);
   });
 
   it("shows nobody else's images, and needs a signed-in caller", async () => {
-    const { status, body } = await other('GET', '/api/gallery');
+    const { status, body } = await other('listGallery');
     expect(status).toBe(200);
     expect(body.images).toEqual([]);
-    expect((await apiAs(baseUrl, undefined)('GET', '/api/gallery')).status).toBe(401);
+    expect((await callAs(baseUrl, undefined)('listGallery')).status).toBe(401);
   });
 });
 
@@ -74,15 +71,19 @@ describe('the gallery of an answer with variations', () => {
   it('lists every variation, each with its previews, its downloads and its own public link', async () => {
     const owner = await newUser('gallery-variations');
     const conversationId = await newConversation(owner);
-    const sent = await owner('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'A lighthouse in a storm "LOST"',
-      variations: 3,
+    const sent = await owner('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'A lighthouse in a storm "LOST"',
+        variations: 3,
+      },
     });
     expect(sent.status).toBe(202);
     const answer: Message = await waitForSettled(owner, sent.body.assistantMessage.id);
-    const shared = (await owner('POST', `/api/messages/${answer.id}/share?image=2`)).body.token;
+    const shared = (await owner('shareImage', { params: { id: answer.id }, query: { image: '2' } })).body
+      .token;
 
-    const { body } = await owner('GET', '/api/gallery');
+    const { body } = await owner('listGallery');
     expect(body.images.map((image: Message) => image.id)).toEqual([answer.id]);
     const [listed] = body.images as Message[];
     expect(listed?.images?.map((image) => image.index)).toEqual([0, 1, 2]);
@@ -96,53 +97,23 @@ describe('the gallery of an answer with variations', () => {
 });
 
 /** Takes an image out of the gallery's index, as an image made before the index existed is. */
-async function forgetGalleryMark(image: Message) {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: runtime.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  await client.send(
-    new UpdateCommand({
-      TableName: 'messages',
-      Key: { conversation_id: image.conversation_id, id: image.id },
-      UpdateExpression: 'REMOVE gallery_user_id',
-    }),
-  );
-  client.destroy();
-}
+const forgetGalleryMark = (image: Message) =>
+  removeFromMessage(runtime.dynamodbEndpoint, image, 'gallery_user_id');
 
 /** Runs `npm run backfill-gallery` against the test run's local cloud, to its exit. */
-async function runBackfill() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/backfill-gallery.ts', '--data-dir', inject('dataDir')],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
-}
+const runBackfill = () => runTool('tools/backfill-gallery.ts', ['--data-dir', inject('dataDir')]);
 
 describe('images made before the gallery', () => {
   it('are listed once the backfill has marked them, and a second run changes nothing', async () => {
     const owner = await newUser('backfill');
     const image = await makeImage(owner, await newConversation(owner), 'An old thumbnail');
     await forgetGalleryMark(image);
-    expect((await owner('GET', '/api/gallery')).body.images).toEqual([]);
+    expect((await owner('listGallery')).body.images).toEqual([]);
 
     const first = await runBackfill();
     expect(first.code, first.output).toBe(0);
     expect(first.output).toMatch(/[1-9]\d* images added to the gallery/);
-    const listed = (await owner('GET', '/api/gallery')).body.images as Message[];
+    const listed = (await owner('listGallery')).body.images as Message[];
     expect(listed.map((listedImage) => listedImage.id)).toEqual([image.id]);
 
     const second = await runBackfill();

@@ -10,26 +10,20 @@ import {
   waitForSettled,
 } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
+import { sharedCloud } from '../support/local-cloud';
 import { listKeys, objectExists, putObject } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 const NOT_ENOUGH = INSUFFICIENT_CREDITS_TEXT;
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = apiAs(baseUrl, user.accessToken);
-  const userId = String(decodePayload(user.accessToken).sub);
-  const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
-  return { api, userId, conversationId: conversation.id as string };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 describe('generation with the offline provider', () => {
   it('offers only the local provider when no keys are set', async () => {
     const { api } = await newUser('providers');
-    expect((await api('GET', '/api/providers')).body).toEqual({
+    expect((await api('listProviders')).body).toEqual({
       providers: [{ id: 'local', label: expect.any(String) }],
       default: 'local',
     });
@@ -37,15 +31,17 @@ describe('generation with the offline provider', () => {
 
   it('generates, then edits, charging exactly one credit each', async () => {
     const { api, userId, conversationId } = await newUser('gen');
-    const path = `/api/conversations/${conversationId}/messages`;
 
-    const sent = await api('POST', path, { content: 'A cat astronaut with the text "SPACE CAT"' });
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: { content: 'A cat astronaut with the text "SPACE CAT"' },
+    });
     expect(sent.status).toBe(202);
     expect(sent.body.assistantMessage).toMatchObject({
       status: 'pending',
       content: PHASE_TEXT.queued,
     });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 2 });
+    expect((await api('getCredits')).body).toEqual({ credits: 2 });
 
     const generated = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(generated).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
@@ -82,17 +78,20 @@ describe('generation with the offline provider', () => {
     expect([youtube.format, youtube.width, youtube.height]).toEqual(['jpeg', 1280, 720]);
     expect(jpeg.length).toBeLessThanOrEqual(600_000);
 
-    const conversations = (await api('GET', '/api/conversations')).body.conversations;
+    const conversations = (await api('listConversations')).body.conversations;
     expect(conversations[0]).toMatchObject({
       id: conversationId,
       title: 'A cat astronaut with the text "SPACE CAT"',
     });
 
-    const edit = await api('POST', path, { content: 'Make it brighter' });
+    const edit = await api('sendMessage', {
+      params: { id: conversationId },
+      body: { content: 'Make it brighter' },
+    });
     expect(edit.status).toBe(202);
     const edited = await waitForSettled(api, edit.body.assistantMessage.id);
     expect(edited).toMatchObject({ status: 'done', is_image_message: true, is_edit: true });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+    expect((await api('getCredits')).body).toEqual({ credits: 1 });
 
     const { balance, ledger, sum } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(1);
@@ -102,19 +101,24 @@ describe('generation with the offline provider', () => {
 
   it('answers 402 insufficient_credits with the not-enough-credits text when credits run out, charging nothing', async () => {
     const { api, userId, conversationId } = await newUser('broke');
-    const path = `/api/conversations/${conversationId}/messages`;
     for (let i = 0; i < 3; i++) {
-      const sent = await api('POST', path, { content: `Thumbnail number ${i}` });
+      const sent = await api('sendMessage', {
+        params: { id: conversationId },
+        body: { content: `Thumbnail number ${i}` },
+      });
       expect(sent.status).toBe(202);
       await waitForSettled(api, sent.body.assistantMessage.id);
     }
-    const refused = await api('POST', path, { content: 'One more please' });
+    const refused = await api('sendMessage', {
+      params: { id: conversationId },
+      body: { content: 'One more please' },
+    });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toBe(NOT_ENOUGH);
     expect(refused.body.code).toBe('insufficient_credits');
     expect(refused.body.assistantMessage).toMatchObject({ status: 'error', content: NOT_ENOUGH });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
-    const messages = (await api('GET', path)).body.messages;
+    expect((await api('getCredits')).body).toEqual({ credits: 0 });
+    const messages = (await api('listMessages', { params: { id: conversationId } })).body.messages;
     expect(messages.at(-2)).toMatchObject({ role: 'user', content: 'One more please' });
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: NOT_ENOUGH });
     const { balance, sum } = await readCreditItems(runtime.dynamodbEndpoint, userId);
@@ -123,9 +127,10 @@ describe('generation with the offline provider', () => {
 
   it('with balance N, 5N parallel sends start exactly N jobs and the ledger adds up', async () => {
     const { api, userId, conversationId } = await newUser('race');
-    const path = `/api/conversations/${conversationId}/messages`;
     const answers = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => api('POST', path, { content: `Parallel thumbnail ${i}` })),
+      Array.from({ length: 15 }, (_, i) =>
+        api('sendMessage', { params: { id: conversationId }, body: { content: `Parallel thumbnail ${i}` } }),
+      ),
     );
     const accepted = answers.filter((a) => a.status === 202);
     expect(accepted).toHaveLength(3);
@@ -140,9 +145,10 @@ describe('generation with the offline provider', () => {
   it("a new account's first sends, all at once, are charged to its initial credits, none refused", async () => {
     // No request has opened the account yet: every send finds no balance, and one of them opens it.
     const { api, userId, conversationId } = await newUser('first-burst');
-    const path = `/api/conversations/${conversationId}/messages`;
     const answers = await Promise.all(
-      Array.from({ length: 3 }, (_, i) => api('POST', path, { content: `First thumbnail ${i}` })),
+      Array.from({ length: 3 }, (_, i) =>
+        api('sendMessage', { params: { id: conversationId }, body: { content: `First thumbnail ${i}` } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
     await Promise.all(answers.map((a) => waitForSettled(api, a.body.assistantMessage.id)));
@@ -153,8 +159,11 @@ describe('generation with the offline provider', () => {
 
   it('a job delivered twice charges once and makes one image', async () => {
     const { api, userId, conversationId } = await newUser('twice');
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Retro poster',
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Retro poster',
+      },
     });
     const job = { jobId: sent.body.assistantMessage.id, conversationId, userId };
     await deliverJob(baseUrl, job);
@@ -162,9 +171,9 @@ describe('generation with the offline provider', () => {
     const before = await queueStats(baseUrl);
     await deliverJob(baseUrl, job);
     await waitForQueueIdle(baseUrl, before.delivered + 1);
-    expect((await api('GET', `/api/messages/${job.jobId}`)).body.message.image_url?.split('?')[0]).toBe(
-      done.image_url.split('?')[0],
-    );
+    expect(
+      (await api('getMessage', { params: { id: job.jobId } })).body.message.image_url?.split('?')[0],
+    ).toBe(done.image_url.split('?')[0]);
     const { balance, ledger, sum } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(2);
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(1);
@@ -185,9 +194,12 @@ describe('reference images', () => {
   it('stores an uploaded reference, shows it in the user message and edits it', async () => {
     const { api, conversationId } = await newUser('refs');
     const key = await uploadImage(api, png);
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Use this as the background',
-      uploaded_images: [key],
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Use this as the background',
+        uploaded_images: [key],
+      },
     });
     expect(sent.status).toBe(202);
     expect(sent.body.userMessage.uploaded_images).toHaveLength(1);
@@ -202,7 +214,7 @@ describe('reference images', () => {
 
   it('makes each download on first ask only, for the owner only, and answers the same file after', async () => {
     const { api, userId, conversationId } = await newUser('downloads');
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, { content: 'Red car' });
+    const sent = await api('sendMessage', { params: { id: conversationId }, body: { content: 'Red car' } });
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     const folder = `images/${userId}/${done.id}/`;
     const stored = async () =>
@@ -223,18 +235,23 @@ describe('reference images', () => {
     expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
 
     const other = await newUser('downloads-other');
-    expect((await other.api('GET', `/api/messages/${done.id}/downloads/jpeg`)).status).toBe(404);
-    expect((await api('GET', `/api/messages/${done.id}/downloads/gif`)).status).toBe(404);
-    expect((await api('GET', `/api/messages/${sent.body.userMessage.id}/downloads/png`)).status).toBe(404);
+    expect((await other.api('getDownload', { params: { id: done.id, format: 'jpeg' } })).status).toBe(404);
+    expect((await api('getDownload', { params: { id: done.id, format: 'gif' } })).status).toBe(404);
+    expect(
+      (await api('getDownload', { params: { id: sent.body.userMessage.id, format: 'png' } })).status,
+    ).toBe(404);
     expect(await stored()).not.toContain('1/thumbnail-1280x720.png');
   });
 
   it('deleting the conversation deletes its references and generated images from storage', async () => {
     const { api, conversationId } = await newUser('forget');
     const key = await uploadImage(api, png);
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Use this face',
-      uploaded_images: [key],
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Use this face',
+        uploaded_images: [key],
+      },
     });
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     const urls = [
@@ -247,7 +264,7 @@ describe('reference images', () => {
     ];
     for (const url of urls) expect((await fetch(url)).status).toBe(200);
 
-    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    expect((await api('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
     // The signed URLs are still within their lifetime; the objects behind them are gone.
     for (const url of urls) expect((await fetch(url)).status).toBe(404);
   });
@@ -256,39 +273,47 @@ describe('reference images', () => {
     const ada = await newUser('ada');
     const babbage = await newUser('babbage');
     const adaKey = await uploadImage(ada.api, png);
-    const path = `/api/conversations/${babbage.conversationId}/messages`;
-    const stolen = await babbage.api('POST', path, { content: 'Mine now', uploaded_images: [adaKey] });
+    const stolen = await babbage.api('sendMessage', {
+      params: { id: babbage.conversationId },
+      body: { content: 'Mine now', uploaded_images: [adaKey] },
+    });
     expect(stolen.status).toBe(400);
 
     const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const fake = await uploadImage(babbage.api, text, 'image/png');
-    const refused = await babbage.api('POST', path, { content: 'Use this', uploaded_images: [fake] });
+    const refused = await babbage.api('sendMessage', {
+      params: { id: babbage.conversationId },
+      body: { content: 'Use this', uploaded_images: [fake] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/not an image we can use/);
 
     // Storage takes only the declared size; an object that got there another way is still
     // refused by the send before it is read.
-    const grant = await babbage.api('POST', '/api/uploads', { content_type: 'image/png', size: 1 });
+    const grant = await babbage.api('createUpload', { body: { content_type: 'image/png', size: 1 } });
     await putObject(runtime, grant.body.key, new Uint8Array(11 * 1024 * 1024));
     const huge = grant.body.key;
-    const tooBig = await babbage.api('POST', path, { content: 'Use this', uploaded_images: [huge] });
+    const tooBig = await babbage.api('sendMessage', {
+      params: { id: babbage.conversationId },
+      body: { content: 'Use this', uploaded_images: [huge] },
+    });
     expect(tooBig).toMatchObject({
       status: 400,
       body: { error: 'Images must be 10 MB or smaller.', code: 'bad_request' },
     });
-    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await babbage.api('getCredits')).body).toEqual({ credits: 3 });
   });
 
   it('refuses non-image uploads up front', async () => {
     const { api } = await newUser('types');
-    const answer = await api('POST', '/api/uploads', { content_type: 'image/svg+xml', size: 100 });
+    const answer = await api.raw('POST', '/api/uploads', { content_type: 'image/svg+xml', size: 100 });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/Only image files/);
   });
 
   it('rejects an invalid video link with "Invalid YouTube URL"', async () => {
     const { api } = await newUser('video');
-    expect(await api('POST', '/api/video-thumbnails', { url: 'https://vimeo.com/123' })).toEqual({
+    expect(await api('fetchVideoThumbnail', { body: { url: 'https://vimeo.com/123' } })).toEqual({
       status: 400,
       body: { error: 'Invalid YouTube URL', code: 'bad_request' },
     });

@@ -1,62 +1,36 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import { callAs } from '../support/api';
+import { localDocumentClient, useConversationRead } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
-import { repoRoot } from '../support/local-cloud-process';
-import { apiAs, signUpUser } from '../support/users';
+import { runTool } from '../support/local-cloud-process';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 const nextId = monotonicFactory();
 
 /** The worker's read of a conversation, run against the local cloud's DynamoDB as a Lambda would. */
-let listRecentMessages: typeof import('../../functions/src/data/messages-repo').listRecentMessages;
-beforeAll(async () => {
-  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  ({ listRecentMessages } = await import('../../functions/src/data/messages-repo'));
-});
+const listRecentMessages = useConversationRead(() => backendDynamoEnv(runtime.dynamodbEndpoint));
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: runtime.dynamodbEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = localDocumentClient(runtime.dynamodbEndpoint);
 afterAll(() => db.destroy());
 
 const hasImages = (message: StoredMessage) => contextKeysOf(message).length > 0;
 const want = { turns: 20, imageMessages: CONTEXT_IMAGE_MESSAGES };
 
 /** Runs `npm run backfill-gallery` against the test run's local cloud, to its exit. */
-async function runBackfill() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/backfill-gallery.ts', '--data-dir', inject('dataDir')],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
-}
+const runBackfill = () => runTool('tools/backfill-gallery.ts', ['--data-dir', inject('dataDir')]);
 
 describe("a conversation's image index", () => {
   it('lists a finished image: the job puts it there as it settles', async () => {
     const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'image-index');
-    const api = apiAs(baseUrl, user.accessToken);
+    const api = callAs(baseUrl, user.accessToken);
     const image = await makeImage(api, await newConversation(api), 'A lighthouse in a storm');
     const { Item } = await db.send(
       new GetCommand({

@@ -1,48 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { SDK_MAX_ATTEMPTS } from '../../functions/src/lib/sdk-clients';
 import { HANG_UP_FAULT_KEY } from '../../local/storage/gate';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloud } from '../support/local-cloud';
 import { listKeys, putObject } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /**
  * The queue as AWS runs it: a job that meets a transient storage failure goes back to the queue
  * and ends done, charged once; no more jobs run at once than the worker's concurrency.
  */
 const CONCURRENCY = 2;
-let cloud: RunningCloud;
 
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      LOCAL_WORKER_CONCURRENCY: String(CONCURRENCY),
-      // Long enough that a burst's jobs would overlap without the cap.
-      LOCAL_PROVIDER_DELAY_MS: '1000',
-      // The queue's own retry delay is long: a failed job comes back soon only because the worker
-      // asks for it (ChangeMessageVisibility after JOB_RETRY_DELAY_SECONDS).
-      LOCAL_QUEUE_RETRY_MS: '600000',
-      JOB_RETRY_DELAY_SECONDS: '1',
-      LEGIBILITY_CHECK: 'false',
-      LIKENESS_CHECK: 'false',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const cloud = useLocalCloud({
+  LOCAL_WORKER_CONCURRENCY: String(CONCURRENCY),
+  // Long enough that a burst's jobs would overlap without the cap.
+  LOCAL_PROVIDER_DELAY_MS: '1000',
+  // The queue's own retry delay is long: a failed job comes back soon only because the worker
+  // asks for it (ChangeMessageVisibility after JOB_RETRY_DELAY_SECONDS).
+  LOCAL_QUEUE_RETRY_MS: '600000',
+  JOB_RETRY_DELAY_SECONDS: '1',
+  LEGIBILITY_CHECK: 'false',
+  LIKENESS_CHECK: 'false',
 });
 
-async function newUser(name: string) {
-  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
-  const send = (body: object) => api('POST', `/api/conversations/${conversationId}/messages`, body);
-  return { api, send, userId: String(decodePayload(user.accessToken).sub) };
-}
+const newUser = (name: string) => newUserWithConversation(cloud, name);
 
 /** Drops the connection of every storage request whose key matches `keyPattern` (see the storage gate). */
 const hangUpStorage = (keyPattern: string, count?: number) =>

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { portraitOf, thumbnailWith, thumbnailWithoutFaces } from '../fakes/faces';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { callAs } from '../support/api';
 import { generateImage, waitForImageChecks, waitForSettled } from '../support/jobs';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * The likeness check after a real job: the worker finds the faces in the image the provider
@@ -13,37 +13,22 @@ import { apiAs, signUpUser } from '../support/users';
  * them with the featured people's photos (a portrait of that face, one of someone else, one with
  * no face). A cloud of its own, with the check on (the shared test cloud leaves it off for speed).
  */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAI();
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: openai.url,
-      LIKENESS_CHECK: 'true',
-      LEGIBILITY_CHECK: 'false',
-      LOG_LEVEL: 'INFO',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await openai?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  LIKENESS_CHECK: 'true',
+  LEGIBILITY_CHECK: 'false',
+  LOG_LEVEL: 'INFO',
 });
 
 describe('the likeness check after a generation', () => {
   it('scores the featured person high, someone else low, and says when a photo has no face, at no credit', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'likeness');
-    const api = apiAs(cloud.url, user.accessToken);
+    const api = callAs(cloud.url, user.accessToken);
     const userId = String(decodePayload(user.accessToken).sub);
     const one = await seedPersonModel(cloud.runtime, userId, 'Robin', await portraitOf('one'));
     const two = await seedPersonModel(cloud.runtime, userId, 'Sasha', await portraitOf('two'));
     const plain = await seedPersonModel(cloud.runtime, userId, 'Logo');
-    const before = (await api('GET', '/api/credits')).body.credits as number;
-    openai.image(await thumbnailWith('one'));
+    const before = (await api('getCredits')).body.credits as number;
+    fakes.openai.image(await thumbnailWith('one'));
 
     const id = await generateImage(api, 'Robin shocked at a giant robot', {
       selected_model_ids: [one, two, plain],
@@ -59,7 +44,7 @@ describe('the likeness check after a generation', () => {
     expect(logo).toEqual({ name: 'Logo', score: null, reason: 'no_face_in_photos' });
     // The face sits where the test put it: right of centre in the 1280x720 frame.
     expect(likeness.faces[0].x0).toBeGreaterThan(640);
-    expect((await api('GET', '/api/credits')).body.credits).toBe(before - 1);
+    expect((await api('getCredits')).body.credits).toBe(before - 1);
     // The job was done (image stored, credit committed) before the check began; no score is
     // logged with a name, and no face data at all.
     const log = cloud.output();
@@ -72,19 +57,19 @@ describe('the likeness check after a generation', () => {
 
   it('lists the faces found with nobody featured, and no face when there is none', async () => {
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'faces');
-    const api = apiAs(cloud.url, user.accessToken);
-    openai.image(await thumbnailWith('two'));
+    const api = callAs(cloud.url, user.accessToken);
+    fakes.openai.image(await thumbnailWith('two'));
     const withFace = await waitForImageChecks(api, await generateImage(api, 'A surprised face'));
     expect(withFace.likeness).toEqual({
       faces: [expect.objectContaining({ x0: expect.any(Number) })],
       people: [],
     });
 
-    openai.image(await thumbnailWithoutFaces());
+    fakes.openai.image(await thumbnailWithoutFaces());
     const plain = await waitForImageChecks(api, await generateImage(api, 'A red backdrop'));
     expect(plain.likeness).toEqual({ faces: [], people: [] });
     // The answer the chat lists carries it too.
-    const { body } = await api('GET', `/api/conversations/${plain.conversation_id}/messages`);
+    const { body } = await api('listMessages', { params: { id: plain.conversation_id } });
     expect(body.messages.at(-1).likeness).toEqual(plain.likeness);
   }, 90_000);
 });
@@ -93,9 +78,9 @@ describe('with the check turned off (the shared test cloud)', () => {
   it('records nothing, and the image is made as usual', async () => {
     const baseUrl = inject('baseUrl');
     const user = await signUpUser(baseUrl, inject('dataDir'), inject('runtime').clientId, 'nofaces');
-    const api = apiAs(baseUrl, user.accessToken);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'A face' });
+    const api = callAs(baseUrl, user.accessToken);
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const sent = await api('sendMessage', { params: { id }, body: { content: 'A face' } });
     const message = await waitForImageChecks(
       api,
       (await waitForSettled(api, sent.body.assistantMessage.id)).id,

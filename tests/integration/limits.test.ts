@@ -1,10 +1,11 @@
 import { rateLimitedText, TOO_MANY_PENDING_UPLOADS_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { callAs } from '../support/api';
 import { uploadImage } from '../support/jobs';
 import { stripeFor } from '../support/stripe';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
@@ -19,7 +20,7 @@ const CHECKOUT_VERIFICATIONS_PER_MINUTE = 30;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return apiAs(baseUrl, user.accessToken);
+  return callAs(baseUrl, user.accessToken);
 }
 
 /** Makes the same request one more time than two windows can take, so a window boundary can't hide the limit. */
@@ -52,8 +53,8 @@ async function tokenOf(name: string) {
 describe('per-user rate limits', () => {
   it('refuses a burst of sends with 429 and Retry-After, and leaves other users alone', async () => {
     const token = await tokenOf('limit-send');
-    const api = apiAs(baseUrl, token);
-    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    const api = callAs(baseUrl, token);
+    const conversation = (await api('createConversation', { body: {} })).body.conversation;
     const path = `/api/conversations/${conversation.id}/messages`;
     const answers = await burst(call(token, 'POST', path, { content: 'Again' }), SENDS_PER_MINUTE);
     await expectRateLimited(answers);
@@ -61,8 +62,8 @@ describe('per-user rate limits', () => {
     expect(answers.filter((answer) => answer.status === 202)).toHaveLength(3);
 
     const other = await newUser('limit-other');
-    const theirs = (await other('POST', '/api/conversations', {})).body.conversation;
-    const sent = await other('POST', `/api/conversations/${theirs.id}/messages`, { content: 'Mine' });
+    const theirs = (await other('createConversation', { body: {} })).body.conversation;
+    const sent = await other('sendMessage', { params: { id: theirs.id }, body: { content: 'Mine' } });
     expect(sent.status).toBe(202);
   });
 
@@ -70,7 +71,7 @@ describe('per-user rate limits', () => {
     const ownKeyAnswer = { content: 'Mine', provider: 'gemini', is_edit: false, error: 'No image' };
     // Sends up to the limit, then own-key answers: together one more than two windows can take.
     const first = await tokenOf('limit-own-key-after-sends');
-    const firstConversation = (await apiAs(baseUrl, first)('POST', '/api/conversations', {})).body
+    const firstConversation = (await callAs(baseUrl, first)('createConversation', { body: {} })).body
       .conversation;
     await Promise.all(
       Array.from(
@@ -88,7 +89,7 @@ describe('per-user rate limits', () => {
 
     // And the other way round: own-key answers up to the limit, then sends.
     const second = await tokenOf('limit-sends-after-own-key');
-    const secondConversation = (await apiAs(baseUrl, second)('POST', '/api/conversations', {})).body
+    const secondConversation = (await callAs(baseUrl, second)('createConversation', { body: {} })).body
       .conversation;
     await Promise.all(
       Array.from(
@@ -161,20 +162,23 @@ describe('attachments waiting to be sent', () => {
     );
     const first = await uploadImage(api, png);
     for (let i = 1; i < MAX_PENDING_UPLOADS; i++) {
-      expect((await api('POST', '/api/uploads', { content_type: 'image/png', size: 10 })).status).toBe(201);
+      expect((await api('createUpload', { body: { content_type: 'image/png', size: 10 } })).status).toBe(201);
     }
-    const refused = await api('POST', '/api/uploads', { content_type: 'image/png', size: 10 });
+    const refused = await api('createUpload', { body: { content_type: 'image/png', size: 10 } });
     expect(refused).toEqual({
       status: 429,
       body: { error: TOO_MANY_PENDING_UPLOADS_TEXT, code: 'rate_limited' },
     });
 
-    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
-    const sent = await api('POST', `/api/conversations/${conversation.id}/messages`, {
-      content: 'Use this',
-      uploaded_images: [first],
+    const conversation = (await api('createConversation', { body: {} })).body.conversation;
+    const sent = await api('sendMessage', {
+      params: { id: conversation.id },
+      body: {
+        content: 'Use this',
+        uploaded_images: [first],
+      },
     });
     expect(sent.status).toBe(202);
-    expect((await api('POST', '/api/uploads', { content_type: 'image/png', size: 10 })).status).toBe(201);
+    expect((await api('createUpload', { body: { content_type: 'image/png', size: 10 } })).status).toBe(201);
   });
 });

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { logsWritesAhead, sharedDatabaseFile } from '../../local/dynamodb/dynamodb-local';
-import { repoRoot, startCloudProcess } from '../support/local-cloud-process';
-import { apiAs, cognitoClient, signUpUser } from '../support/users';
+import { callAs } from '../support/api';
+import { runTool, startCloudProcess } from '../support/local-cloud-process';
+import { cognitoClient, signUpUser } from '../support/users';
 
 const answers = (url: string) =>
   fetch(url, { signal: AbortSignal.timeout(2000) })
@@ -12,30 +11,18 @@ const answers = (url: string) =>
     .catch(() => false);
 
 /** Runs `npm start`'s entry point to its exit, for the ways it refuses to start. */
-async function runStart(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: `${inject('dataDir')}-unused`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  return { code, output };
-}
+const runStart = (env: Record<string, string>) =>
+  runTool('local/start.ts', [], { DATA_DIR: `${inject('dataDir')}-unused`, ...env });
 
 describe('the local cloud process', () => {
   // Two full starts of every service: on a busy 2-core machine that takes longer than most tests may.
   it('keeps users, data and issued tokens across a restart, and Ctrl-C stops every service it started', async () => {
     const first = await startCloudProcess();
     const user = await signUpUser(first.url, first.dataDir, first.runtime.clientId, 'restart');
-    const created = await apiAs(first.url, user.accessToken)('POST', '/api/conversations', {
-      title: 'Keep me',
+    const created = await callAs(first.url, user.accessToken)('createConversation', {
+      body: {
+        title: 'Keep me',
+      },
     });
     expect(created.status).toBe(201);
 
@@ -51,7 +38,7 @@ describe('the local cloud process', () => {
     const second = await startCloudProcess({ dataDir: first.dataDir, port: Number(new URL(first.url).port) });
     try {
       expect(second.runtime.userPoolId).toBe(first.runtime.userPoolId);
-      expect((await apiAs(second.url, user.accessToken)('GET', '/api/credits')).status).toBe(200);
+      expect((await callAs(second.url, user.accessToken)('getCredits')).status).toBe(200);
       const { AuthenticationResult } = await cognitoClient(second.url).send(
         new InitiateAuthCommand({
           ClientId: second.runtime.clientId,
@@ -59,10 +46,10 @@ describe('the local cloud process', () => {
           AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
         }),
       );
-      const api = apiAs(second.url, AuthenticationResult?.AccessToken);
-      const { body } = await api('GET', '/api/conversations');
+      const api = callAs(second.url, AuthenticationResult?.AccessToken);
+      const { body } = await api('listConversations');
       expect(body.conversations.map((c: { title: string }) => c.title)).toEqual(['Keep me']);
-      expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+      expect((await api('getCredits')).body).toEqual({ credits: 3 });
     } finally {
       await second.stop();
     }

@@ -15,9 +15,10 @@ import { securityHeaderValues } from '../../infra/src/security-headers';
 import { latestCodeFor } from '../../local/cognito/outbox';
 import { signingKeyFile } from '../../local/cognito/signing-key';
 import { LOCAL_BUCKET, S3RVER_CREDENTIALS } from '../../local/storage/s3';
+import { callAs } from '../support/api';
 import { uploadImage } from '../support/jobs';
 import { decodePayload, signWithPublishedKey } from '../support/tokens';
-import { apiAs, signUpUser, type TestUser } from '../support/users';
+import { signUpUser, type TestUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -112,7 +113,7 @@ describe('tokens the local cloud accepts', () => {
   });
 
   it('are signed with a key made for this install, published at the issuer', async () => {
-    expect((await apiAs(baseUrl, user.accessToken)('GET', '/api/credits')).status).toBe(200);
+    expect((await callAs(baseUrl, user.accessToken)('getCredits')).status).toBe(200);
     const issuer = String(decodePayload(user.accessToken).iss);
     expect(issuer).toBe(`${baseUrl}/cognito/${runtime.userPoolId}`);
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as {
@@ -126,7 +127,7 @@ describe('tokens the local cloud accepts', () => {
 
   it('refuses a token signed with the key cognito-local publishes in its package', async () => {
     const forged = signWithPublishedKey(user.accessToken);
-    expect((await apiAs(baseUrl, forged)('GET', '/api/credits')).status).toBe(401);
+    expect((await callAs(baseUrl, forged)('getCredits')).status).toBe(401);
   });
 });
 
@@ -160,7 +161,7 @@ describe('the local storage', () => {
 
   it('still serves the app: SDK calls and presigned uploads pass', async () => {
     const user = await signUpUser(baseUrl, dataDir, runtime.clientId, 'storage');
-    const key = await uploadImage(apiAs(baseUrl, user.accessToken), ONE_PIXEL_PNG);
+    const key = await uploadImage(callAs(baseUrl, user.accessToken), ONE_PIXEL_PNG);
     const listed = await s3(S3RVER_CREDENTIALS.secretAccessKey).send(
       new ListObjectsV2Command({ Bucket: LOCAL_BUCKET, Prefix: key }),
     );

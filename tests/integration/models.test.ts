@@ -3,22 +3,18 @@ import { MODEL_TEXTS, rateLimitedText, tooManyModelsText } from '@thumbnail-stud
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { uploadImage, waitForSettled } from '../support/jobs';
+import { sharedCloud } from '../support/local-cloud';
 import { seedPersonModel } from '../support/models';
 import { listKeys } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { newApiUser } from '../support/users';
 
-const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
 // The defaults the local cloud runs with, as in AWS.
 const MAX_MODELS_PER_USER = 50;
 const MODEL_UPLOADS_PER_MINUTE = 20;
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return { api: apiAs(baseUrl, user.accessToken), userId: String(decodePayload(user.accessToken).sub) };
-}
+const newUser = (name: string) => newApiUser(sharedCloud(), name);
 
 type Api = Awaited<ReturnType<typeof newUser>>['api'];
 
@@ -62,7 +58,7 @@ function pixelBombPng(): Buffer {
 
 async function upload(api: Api, name: string, colors = ['#c08060', '#a07050', '#806040']) {
   const images = await Promise.all(colors.map(async (color) => dataUrl(await photo(color))));
-  const answer = await api('POST', '/api/models-upload', { name, images });
+  const answer = await api('uploadModel', { body: { name, images } });
   expect(answer.status).toBe(201);
   return answer.body.model;
 }
@@ -88,9 +84,9 @@ describe('uploading a model', () => {
     const thumbnail = Buffer.from(await (await fetch(model.images[0].thumbnail_url)).arrayBuffer());
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
 
-    const { body } = await ada.api('GET', '/api/models-list?active=true');
+    const { body } = await ada.api('listModels', { query: { active: 'true' } });
     expect(body.models.map((m: { id: string }) => m.id)).toContain(model.id);
-    expect((await ada.api('GET', '/api/models-list')).body.models).toHaveLength(body.models.length);
+    expect((await ada.api('listModels')).body.models).toHaveLength(body.models.length);
   });
 
   it('drops location and other metadata, and applies the orientation', async () => {
@@ -98,9 +94,11 @@ describe('uploading a model', () => {
       .jpeg()
       .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'GPS 52.5N 13.4E' } } })
       .toBuffer();
-    const answer = await ada.api('POST', '/api/models-upload', {
-      name: 'Rotated',
-      images: [dataUrl(tagged)],
+    const answer = await ada.api('uploadModel', {
+      body: {
+        name: 'Rotated',
+        images: [dataUrl(tagged)],
+      },
     });
     expect(answer.status).toBe(201);
     const stored = Buffer.from(await (await fetch(answer.body.model.images[0].image_url)).arrayBuffer());
@@ -111,7 +109,7 @@ describe('uploading a model', () => {
 
   it('takes uploaded keys for large photos and removes the uploads once used', async () => {
     const key = await uploadImage(ada.api, await photo('#906050', 1600, 1200), 'image/jpeg');
-    const answer = await ada.api('POST', '/api/models-upload', { name: 'From upload', images: [key] });
+    const answer = await ada.api('uploadModel', { body: { name: 'From upload', images: [key] } });
     expect(answer.status).toBe(201);
     expect(await listKeys(runtime, key)).toEqual([]);
   });
@@ -122,7 +120,7 @@ describe('uploading a model', () => {
     ['a 200-character name', { name: 'n'.repeat(200), images: ['x'] }, 'at most 100 characters'],
     ['21 images', { name: 'Crowd', images: Array(21).fill('x') }, MODEL_TEXTS.tooManyImages],
   ])('refuses %s with a clear message', async (_what, body, message) => {
-    const answer = await babbage.api('POST', '/api/models-upload', body);
+    const answer = await babbage.api('uploadModel', { body });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'bad_request' });
     expect(answer.body.error).toContain(message);
@@ -139,16 +137,16 @@ describe('uploading a model', () => {
       'https://example.com/face.jpg',
     ];
     for (const image of bad) {
-      const answer = await babbage.api('POST', '/api/models-upload', { name: 'Bad', images: [good, image] });
+      const answer = await babbage.api('uploadModel', { body: { name: 'Bad', images: [good, image] } });
       expect(answer.status, image.slice(0, 40)).toBe(400);
     }
-    expect((await babbage.api('GET', '/api/models-list')).body.models).toEqual([]);
+    expect((await babbage.api('listModels')).body.models).toEqual([]);
     expect(await listKeys(runtime, `models/${babbage.userId}/`)).toEqual([]);
   });
 
   it('answers a body over the API limit with 413, not a crash', async () => {
     const huge = `data:image/jpeg;base64,${'A'.repeat(7 * 1024 * 1024)}`;
-    const answer = await babbage.api('POST', '/api/models-upload', { name: 'Huge', images: [huge] });
+    const answer = await babbage.api('uploadModel', { body: { name: 'Huge', images: [huge] } });
     expect(answer.status).toBe(413);
     expect(answer.body.message).toMatch(/too large/i);
   });
@@ -159,30 +157,36 @@ describe('editing a model', () => {
     const model = await upload(ada.api, 'Grace', ['#c09070', '#a08060']);
     const [first, second] = model.images;
 
-    const renamed = await ada.api('PUT', '/api/models-update', { modelId: model.id, name: 'Grace H.' });
+    const renamed = await ada.api('updateModel', { body: { modelId: model.id, name: 'Grace H.' } });
     expect(renamed).toMatchObject({ status: 200, body: { model: { name: 'Grace H.' } } });
 
-    const added = await ada.api('POST', '/api/models-images', {
-      modelId: model.id,
-      images: [dataUrl(await photo('#805040'))],
+    const added = await ada.api('addModelImages', {
+      body: {
+        modelId: model.id,
+        images: [dataUrl(await photo('#805040'))],
+      },
     });
     expect(added.body.model.images).toHaveLength(3);
 
-    const primary = await ada.api('PUT', '/api/models-images', { modelId: model.id, imageId: second.id });
+    const primary = await ada.api('setPrimaryModelImage', {
+      body: { modelId: model.id, imageId: second.id },
+    });
     expect(primary.body.model.images[0]).toMatchObject({ id: second.id, is_primary: true });
     expect(
       primary.body.model.images.filter((image: { is_primary: boolean }) => image.is_primary),
     ).toHaveLength(1);
-    const again = await ada.api('PUT', '/api/models-images', { modelId: model.id, imageId: second.id });
+    const again = await ada.api('setPrimaryModelImage', { body: { modelId: model.id, imageId: second.id } });
     expect(again.status).toBe(200);
     expect(again.body.model.images.map((image: { id: string }) => image.id)).toEqual(
       primary.body.model.images.map((image: { id: string }) => image.id),
     );
 
     // Deleting the primary makes another one primary.
-    const afterDelete = await ada.api('DELETE', '/api/models-images', {
-      modelId: model.id,
-      imageId: second.id,
+    const afterDelete = await ada.api('deleteModelImage', {
+      body: {
+        modelId: model.id,
+        imageId: second.id,
+      },
     });
     expect(afterDelete.body.model.images).toHaveLength(2);
     expect(
@@ -190,8 +194,8 @@ describe('editing a model', () => {
     ).toHaveLength(1);
 
     const third = afterDelete.body.model.images.find((image: { id: string }) => image.id !== first.id);
-    await ada.api('DELETE', '/api/models-images', { modelId: model.id, imageId: third.id });
-    const last = await ada.api('DELETE', '/api/models-images', { modelId: model.id, imageId: first.id });
+    await ada.api('deleteModelImage', { body: { modelId: model.id, imageId: third.id } });
+    const last = await ada.api('deleteModelImage', { body: { modelId: model.id, imageId: first.id } });
     expect(last).toEqual({ status: 400, body: { error: MODEL_TEXTS.lastImage, code: 'bad_request' } });
   });
 
@@ -200,12 +204,11 @@ describe('editing a model', () => {
     const images = await Promise.all(
       Array.from({ length: 20 }, () => photo('#222222', 64, 64).then(dataUrl)),
     );
-    const answer = await ada.api('POST', '/api/models-images', { modelId: model.id, images });
+    const answer = await ada.api('addModelImages', { body: { modelId: model.id, images } });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(MODEL_TEXTS.tooManyImages);
     expect(
-      (await ada.api('GET', '/api/models-list')).body.models.find((m: { id: string }) => m.id === model.id)
-        .images,
+      (await ada.api('listModels')).body.models.find((m: { id: string }) => m.id === model.id).images,
     ).toHaveLength(1);
   });
 });
@@ -216,9 +219,7 @@ describe('ownership', () => {
     const imageId = model.images[0].id;
     const theirs = babbage.api;
 
-    expect(
-      (await theirs('GET', '/api/models-list')).body.models.map((m: { id: string }) => m.id),
-    ).not.toContain(model.id);
+    expect((await theirs('listModels')).body.models.map((m: { id: string }) => m.id)).not.toContain(model.id);
     for (const [method, path, body] of [
       ['PUT', '/api/models-update', { modelId: model.id, name: 'Mine' }],
       ['DELETE', '/api/models-delete', { modelId: model.id }],
@@ -226,22 +227,25 @@ describe('ownership', () => {
       ['DELETE', '/api/models-images', { modelId: model.id, imageId }],
       ['PUT', '/api/models-images', { modelId: model.id, imageId }],
     ] as const) {
-      const answer = await theirs(method, path, body);
+      const answer = await theirs.raw(method, path, body);
       expect(answer.status, `${method} ${path}`).toBe(404);
       expect(answer.body.code).toBe('not_found');
     }
-    const conversation = (await theirs('POST', '/api/conversations', {})).body.conversation;
-    const sent = await theirs('POST', `/api/conversations/${conversation.id}/messages`, {
-      content: 'Feature them',
-      selected_model_ids: [model.id],
+    const conversation = (await theirs('createConversation', { body: {} })).body.conversation;
+    const sent = await theirs('sendMessage', {
+      params: { id: conversation.id },
+      body: {
+        content: 'Feature them',
+        selected_model_ids: [model.id],
+      },
     });
     expect(sent.status).toBe(400);
 
     const key = await uploadImage(ada.api, await photo('#333333'), 'image/jpeg');
-    const stolen = await theirs('POST', '/api/models-upload', { name: 'Stolen', images: [key] });
+    const stolen = await theirs('uploadModel', { body: { name: 'Stolen', images: [key] } });
     expect(stolen.status).toBe(400);
 
-    const untouched = (await ada.api('GET', '/api/models-list')).body.models.find(
+    const untouched = (await ada.api('listModels')).body.models.find(
       (m: { id: string }) => m.id === model.id,
     );
     expect(untouched).toMatchObject({ name: 'Private' });
@@ -250,35 +254,38 @@ describe('ownership', () => {
 
   it('answers unknown model and image ids with 404', async () => {
     const model = await upload(ada.api, 'Known', ['#444444']);
-    expect((await ada.api('PUT', '/api/models-update', { modelId: 'nope', name: 'x' })).status).toBe(404);
-    expect((await ada.api('PUT', '/api/models-images', { modelId: model.id, imageId: 'nope' })).status).toBe(
-      404,
-    );
-    expect((await ada.api('DELETE', '/api/models-delete', { modelId: 'nope' })).status).toBe(404);
+    expect((await ada.api('updateModel', { body: { modelId: 'nope', name: 'x' } })).status).toBe(404);
+    expect(
+      (await ada.api('setPrimaryModelImage', { body: { modelId: model.id, imageId: 'nope' } })).status,
+    ).toBe(404);
+    expect((await ada.api('deleteModel', { body: { modelId: 'nope' } })).status).toBe(404);
   });
 });
 
 describe('generating with a model, then deleting it', () => {
   it('counts a use after a successful generation; deleting removes its photos but not old messages', async () => {
     const model = await upload(ada.api, 'Star');
-    const conversation = (await ada.api('POST', '/api/conversations', {})).body.conversation;
-    const sent = await ada.api('POST', `/api/conversations/${conversation.id}/messages`, {
-      content: 'Star on a stage',
-      selected_model_ids: [model.id],
+    const conversation = (await ada.api('createConversation', { body: {} })).body.conversation;
+    const sent = await ada.api('sendMessage', {
+      params: { id: conversation.id },
+      body: {
+        content: 'Star on a stage',
+        selected_model_ids: [model.id],
+      },
     });
     expect(sent.status).toBe(202);
     expect((await waitForSettled(ada.api, sent.body.assistantMessage.id)).status).toBe('done');
     // The worker counts the use right after it settles the job, so the count may lag the message a moment.
     const usageOf = async () =>
-      (await ada.api('GET', '/api/models-list')).body.models.find((m: { id: string }) => m.id === model.id);
+      (await ada.api('listModels')).body.models.find((m: { id: string }) => m.id === model.id);
     await expect.poll(async () => (await usageOf()).usage_count).toBe(1);
     expect((await usageOf()).last_used_at).toEqual(expect.any(String));
 
     expect(await listKeys(runtime, `models/${ada.userId}/${model.id}/`)).toHaveLength(6);
-    expect((await ada.api('DELETE', '/api/models-delete', { modelId: model.id })).status).toBe(204);
+    expect((await ada.api('deleteModel', { body: { modelId: model.id } })).status).toBe(204);
     expect(await listKeys(runtime, `models/${ada.userId}/${model.id}/`)).toEqual([]);
 
-    const messages = await ada.api('GET', `/api/conversations/${conversation.id}/messages`);
+    const messages = await ada.api('listMessages', { params: { id: conversation.id } });
     expect(messages.status).toBe(200);
     expect(
       messages.body.messages.find((m: { role: string }) => m.role === 'user').selected_model_ids,
@@ -297,7 +304,7 @@ describe('limits on models', () => {
     const image = dataUrl(await photo('#c08060', 64, 64));
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        carol.api('POST', '/api/models-upload', { name: `New ${i}`, images: [image] }),
+        carol.api('uploadModel', { body: { name: `New ${i}`, images: [image] } }),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 400, 400]);
@@ -305,15 +312,15 @@ describe('limits on models', () => {
       error: tooManyModelsText(MAX_MODELS_PER_USER),
       code: 'bad_request',
     });
-    const listed = async () => (await carol.api('GET', '/api/models-list')).body.models as { id: string }[];
+    const listed = async () => (await carol.api('listModels')).body.models as { id: string }[];
     expect(await listed()).toHaveLength(MAX_MODELS_PER_USER);
     // The refused uploads kept no photo: the seeds' one each, and a photo and a thumbnail per new model.
     expect(await listKeys(runtime, `models/${carol.userId}/`)).toHaveLength(seeded + 3 * 2);
 
     // Deleting one makes room for one.
     const [oldest] = await listed();
-    expect((await carol.api('DELETE', '/api/models-delete', { modelId: oldest?.id })).status).toBe(204);
-    const again = () => carol.api('POST', '/api/models-upload', { name: 'Again', images: [image] });
+    expect((await carol.api.raw('DELETE', '/api/models-delete', { modelId: oldest?.id })).status).toBe(204);
+    const again = () => carol.api('uploadModel', { body: { name: 'Again', images: [image] } });
     expect((await again()).status).toBe(201);
     expect((await again()).status).toBe(400);
     expect(await listed()).toHaveLength(MAX_MODELS_PER_USER);
@@ -324,10 +331,12 @@ describe('limits on models', () => {
     // Refused by their content, cheaply, but counted first all the same.
     const requests = Array.from({ length: 2 * MODEL_UPLOADS_PER_MINUTE + 1 }, (_, i) =>
       i % 2
-        ? dave.api('POST', '/api/models-upload', { name: 'x', images: ['https://example.com/face.jpg'] })
-        : dave.api('POST', '/api/models-images', {
-            modelId: 'nope',
-            images: ['https://example.com/face.jpg'],
+        ? dave.api('uploadModel', { body: { name: 'x', images: ['https://example.com/face.jpg'] } })
+        : dave.api('addModelImages', {
+            body: {
+              modelId: 'nope',
+              images: ['https://example.com/face.jpg'],
+            },
           }),
     );
     const answers = await Promise.all(requests);
@@ -360,7 +369,7 @@ describe('concurrent changes to one model', () => {
       ...[other, keep, other, keep, other].map((imageId) => ['PUT', { modelId: model.id, imageId }] as const),
     ];
     const answers = await Promise.all(
-      calls.map(([method, body]) => erin.api(method, '/api/models-images', body)),
+      calls.map(([method, body]) => erin.api.raw(method, '/api/models-images', body)),
     );
     for (const answer of answers) {
       // Every change is made, or refused with the words to try again: never a server error.
@@ -369,9 +378,7 @@ describe('concurrent changes to one model', () => {
       } else expect(answer.status).toBe(200);
     }
 
-    const final = (await erin.api('GET', '/api/models-list')).body.models.find(
-      (m: { id: string }) => m.id === model.id,
-    );
+    const final = (await erin.api('listModels')).body.models.find((m: { id: string }) => m.id === model.id);
     type Image = { id: string; is_primary: boolean; image_url: string; thumbnail_url: string };
     const ids = (images: Image[]) => images.map((image) => image.id);
     expect(final.images.filter((image: Image) => image.is_primary)).toHaveLength(1);

@@ -9,26 +9,22 @@ import {
 } from '@thumbnail-studio/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import type { Call } from '../support/api';
 import { waitForSettled } from '../support/jobs';
-import { apiAs, signUpUser } from '../support/users';
+import { sharedCloud } from '../support/local-cloud';
+import { newUserWithConversation } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
-type Api = ReturnType<typeof apiAs>;
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = apiAs(baseUrl, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-  return { api, token: user.accessToken, conversationId: id as string };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 const ids = (messages: Message[]) => messages.map((message) => message.id);
 const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');
 
 describe('opening a conversation', () => {
   let owner: Awaited<ReturnType<typeof newUser>>;
-  let other: Api;
+  let other: Call;
   let messagesPath: string;
   beforeAll(async () => {
     owner = await newUser('opening');
@@ -36,14 +32,17 @@ describe('opening a conversation', () => {
     messagesPath = `/api/conversations/${owner.conversationId}/messages`;
     // 3 initial credits: three sends become jobs, the rest are refused but stored too, 2 messages each.
     for (let i = 0; i < 12; i++) {
-      const sent = await owner.api('POST', messagesPath, { content: `Thumbnail number ${i}` });
+      const sent = await owner.api('sendMessage', {
+        params: { id: owner.conversationId },
+        body: { content: `Thumbnail number ${i}` },
+      });
       expect([202, 402]).toContain(sent.status);
       if (sent.status === 202) await waitForSettled(owner.api, sent.body.assistantMessage.id);
     }
   });
 
   it('pages the messages newest first, each page oldest first, the cursor going back to the greeting', async () => {
-    const first = await owner.api('GET', messagesPath);
+    const first = await owner.api('listMessages', { params: { id: owner.conversationId } });
     expect(first.status).toBe(200);
     expect(first.body.messages).toHaveLength(MESSAGE_PAGE_SIZE);
     expect(first.body.next_cursor).toEqual(expect.any(String));
@@ -52,7 +51,10 @@ describe('opening a conversation', () => {
     expect(newest.at(-1)?.content).not.toBe('');
     expect(newest.at(-2)).toMatchObject({ role: 'user', content: 'Thumbnail number 11' });
 
-    const second = await owner.api('GET', `${messagesPath}?cursor=${first.body.next_cursor}`);
+    const second = await owner.api('listMessages', {
+      params: { id: owner.conversationId },
+      query: { cursor: first.body.next_cursor },
+    });
     expect(second.status).toBe(200);
     const older: Message[] = second.body.messages;
     // 1 greeting + 12 sends of 2 messages each.
@@ -67,17 +69,26 @@ describe('opening a conversation', () => {
   });
 
   it("refuses another user's conversation and a cursor that is no message id", async () => {
-    const { next_cursor } = (await owner.api('GET', messagesPath)).body;
-    expect((await other('GET', messagesPath)).status).toBe(404);
-    expect((await other('GET', `${messagesPath}?cursor=${next_cursor}`)).status).toBe(404);
-    expect((await owner.api('GET', `${messagesPath}?cursor=${encodeURIComponent('a#b')}`)).status).toBe(400);
+    const { next_cursor } = (await owner.api('listMessages', { params: { id: owner.conversationId } })).body;
+    expect((await other('listMessages', { params: { id: owner.conversationId } })).status).toBe(404);
+    expect(
+      (await other('listMessages', { params: { id: owner.conversationId }, query: { cursor: next_cursor } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await owner.api('listMessages', { params: { id: owner.conversationId }, query: { cursor: 'a#b' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('lists only the preview of an image; reading the message signs the full size', async () => {
     const pages: Message[] = [];
     let cursor: string | undefined;
     do {
-      const { body } = await owner.api('GET', `${messagesPath}${cursor ? `?cursor=${cursor}` : ''}`);
+      const { body } = await owner.api('listMessages', {
+        params: { id: owner.conversationId },
+        query: cursor ? { cursor } : {},
+      });
       pages.push(...body.messages);
       cursor = body.next_cursor;
     } while (cursor);
@@ -89,7 +100,7 @@ describe('opening a conversation', () => {
         full_image_url: null,
         downloads: ['jpeg', 'png'],
       });
-      const { body } = await owner.api('GET', `/api/messages/${image.id}`);
+      const { body } = await owner.api('getMessage', { params: { id: image.id } });
       expect(body.message).toMatchObject({
         image_url: image.image_url,
         full_image_url: expect.stringContaining('original.png'),
@@ -100,7 +111,9 @@ describe('opening a conversation', () => {
 
   it('hands out the same image URL on every read within the signing window, cacheable for good', async () => {
     const read = async () =>
-      ((await owner.api('GET', messagesPath)).body.messages as Message[]).filter((m) => m.image_url);
+      (
+        (await owner.api('listMessages', { params: { id: owner.conversationId } })).body.messages as Message[]
+      ).filter((m) => m.image_url);
     const [before, after] = [await read(), await new Promise((r) => setTimeout(r, 1100)).then(read)];
     const url = before[0]?.image_url ?? '';
     expect(url).not.toBe('');
@@ -124,11 +137,11 @@ describe('opening a conversation', () => {
 });
 
 /** A poll as the chat makes it: the followed jobs with the revision it has of each; the answer and its size. */
-async function poll(api: Api, conversationId: string, followed: FollowedJob[]) {
-  const answer = await api(
-    'GET',
-    `/api/conversations/${conversationId}/jobs?follow=${followParam(followed)}`,
-  );
+async function poll(api: Call, conversationId: string, followed: FollowedJob[]) {
+  const answer = await api('getJobUpdates', {
+    params: { id: conversationId },
+    query: { follow: followParam(followed) },
+  });
   expect(answer.status).toBe(200);
   return { jobs: answer.body.jobs as Message[], bytes: JSON.stringify(answer.body).length };
 }
@@ -136,10 +149,15 @@ async function poll(api: Api, conversationId: string, followed: FollowedJob[]) {
 describe('following jobs', () => {
   it('answers a followed job only once it moved past the revision named, signing only a settled preview', async () => {
     const { api, conversationId } = await newUser('follow');
-    const path = `/api/conversations/${conversationId}/messages`;
     const sent = [
-      await api('POST', path, { content: 'A red car on a mountain road' }),
-      await api('POST', path, { content: 'A blue boat on a calm lake' }),
+      await api('sendMessage', {
+        params: { id: conversationId },
+        body: { content: 'A red car on a mountain road' },
+      }),
+      await api('sendMessage', {
+        params: { id: conversationId },
+        body: { content: 'A blue boat on a calm lake' },
+      }),
     ];
     const known = new Map<string, Message>(
       sent.map((s) => [s.body.assistantMessage.id as string, s.body.assistantMessage as Message]),
@@ -186,14 +204,16 @@ describe('following jobs', () => {
 
   it('opening a finished conversation of many images, and reloading it, follows nothing: no poll, one page', async () => {
     const { api, conversationId } = await newUser('follow-finished');
-    const path = `/api/conversations/${conversationId}/messages`;
     // 3 initial credits: 3 images, then refusals; a finished conversation of a full page.
     for (let i = 0; i < 10; i++) {
-      const sent = await api('POST', path, { content: `Finished number ${i}` });
+      const sent = await api('sendMessage', {
+        params: { id: conversationId },
+        body: { content: `Finished number ${i}` },
+      });
       if (sent.status === 202) await waitForSettled(api, sent.body.assistantMessage.id);
     }
     for (const visit of ['open', 'reload']) {
-      const page: Message[] = (await api('GET', path)).body.messages;
+      const page: Message[] = (await api('listMessages', { params: { id: conversationId } })).body.messages;
       expect(
         page.filter((message) => message.is_image_message),
         visit,
@@ -210,10 +230,12 @@ describe('following jobs', () => {
 
   it('answers nothing, poll after poll, for an image whose checks never ended, however many images follow it', async () => {
     const { api, conversationId } = await newUser('follow-stuck');
-    const path = `/api/conversations/${conversationId}/messages`;
     const images: Message[] = [];
     for (let i = 0; i < 3; i++) {
-      const sent = await api('POST', path, { content: `Stuck number ${i}` });
+      const sent = await api('sendMessage', {
+        params: { id: conversationId },
+        body: { content: `Stuck number ${i}` },
+      });
       images.push(await waitForSettled(api, sent.body.assistantMessage.id));
     }
     // The first image's checks never ended (its worker stopped between the image and them).
@@ -228,7 +250,7 @@ describe('following jobs', () => {
         UpdateExpression: 'REMOVE legibility',
       }),
     );
-    const page: Message[] = (await api('GET', path)).body.messages;
+    const page: Message[] = (await api('listMessages', { params: { id: conversationId } })).body.messages;
     const followed = page
       .filter((message) => message.is_image_message && message.legibility === undefined)
       .map((message) => ({ id: message.id, revision: revisionOf(message) }));
@@ -241,18 +263,35 @@ describe('following jobs', () => {
 
   it("refuses another user's conversation and a poll that names no job or names it wrongly", async () => {
     const { api, conversationId } = await newUser('follow-owner');
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'A green tree',
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'A green tree',
+      },
     });
     const other = (await newUser('follow-other')).api;
-    const jobsPath = `/api/conversations/${conversationId}/jobs`;
     const jobId = sent.body.assistantMessage.id as string;
-    expect((await other('GET', `${jobsPath}?follow=${jobId}.0`)).status).toBe(404);
-    expect((await api('GET', jobsPath)).status).toBe(400);
-    expect((await api('GET', `${jobsPath}?since=${jobId}`)).status).toBe(400);
-    expect((await api('GET', `${jobsPath}?follow=${encodeURIComponent(`${jobId}#x.0`)}`)).status).toBe(400);
+    expect(
+      (await other('getJobUpdates', { params: { id: conversationId }, query: { follow: `${jobId}.0` } }))
+        .status,
+    ).toBe(404);
+    expect((await api('getJobUpdates', { params: { id: conversationId } })).status).toBe(400);
+    expect(
+      (await api('getJobUpdates', { params: { id: conversationId }, query: { since: jobId } })).status,
+    ).toBe(400);
+    expect(
+      (await api('getJobUpdates', { params: { id: conversationId }, query: { follow: `${jobId}#x.0` } }))
+        .status,
+    ).toBe(400);
     const tooMany = Array.from({ length: MAX_FOLLOWED_JOBS + 1 }, () => ({ id: jobId, revision: 0 }));
-    expect((await api('GET', `${jobsPath}?follow=${followParam(tooMany)}`)).status).toBe(400);
+    expect(
+      (
+        await api('getJobUpdates', {
+          params: { id: conversationId },
+          query: { follow: followParam(tooMany) },
+        })
+      ).status,
+    ).toBe(400);
     await waitForSettled(api, jobId);
   });
 });

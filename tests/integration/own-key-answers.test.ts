@@ -2,23 +2,17 @@ import { ownKeyAnswerText, PHASE_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
-import { makeImage, newConversation } from '../support/images';
+import { makeImage } from '../support/images';
 import { downloadUrl, uploadImage } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
+import { sharedCloud } from '../support/local-cloud';
 import { seedPersonModel } from '../support/models';
 import { listKeys, objectExists, putObject } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
-const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = apiAs(baseUrl, user.accessToken);
-  const userId = String(decodePayload(user.accessToken).sub);
-  return { api, userId, conversationId: await newConversation(api) };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 /** A 1536x864 PNG as a provider would answer, made in the browser and uploaded by it. */
 let made: Uint8Array;
@@ -30,19 +24,19 @@ beforeAll(async () => {
   );
 });
 
-const answers = (id: string) => `/api/conversations/${id}/own-key-answers`;
-const inputs = (id: string) => `/api/conversations/${id}/own-key-inputs`;
-
 describe("answers made with a creator's own key", () => {
   it('stores the image with its previews and downloads, saying no credit was charged, and writes no ledger entry', async () => {
     const { api, userId, conversationId } = await newUser('own-key');
     const key = await uploadImage(api, made);
 
-    const saved = await api('POST', answers(conversationId), {
-      content: 'A cat astronaut',
-      provider: 'openai',
-      is_edit: false,
-      images: [key],
+    const saved = await api('saveOwnKeyAnswer', {
+      params: { id: conversationId },
+      body: {
+        content: 'A cat astronaut',
+        provider: 'openai',
+        is_edit: false,
+        images: [key],
+      },
     });
     expect(saved.status).toBe(201);
     expect(saved.body.userMessage).toMatchObject({ role: 'user', content: 'A cat astronaut' });
@@ -64,19 +58,19 @@ describe("answers made with a creator's own key", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1280, 720]);
 
     // Nothing charged: the balance is the initial grant and no entry was written for it.
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     const { ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(ledger.map((entry) => entry.sk)).toEqual([ledgerKeys.initialGrant]);
     // The upload is used up; the conversation (read again, as another device would) holds both.
     expect(await objectExists(runtime, key)).toBe(false);
-    const listed = await api('GET', `/api/conversations/${conversationId}/messages`);
+    const listed = await api('listMessages', { params: { id: conversationId } });
     expect(listed.body.messages.map((m: { id: string }) => m.id)).toContain(answer.id);
-    const conversations = await api('GET', '/api/conversations');
+    const conversations = await api('listConversations');
     expect(conversations.body.conversations[0]).toMatchObject({
       id: conversationId,
       title: 'A cat astronaut',
     });
-    const gallery = (await api('GET', '/api/gallery')).body.images.map((m: { id: string }) => m.id);
+    const gallery = (await api('listGallery')).body.images.map((m: { id: string }) => m.id);
     expect(gallery).toContain(answer.id);
   });
 
@@ -84,36 +78,51 @@ describe("answers made with a creator's own key", () => {
     const ada = await newUser('own-key-ada');
     const babbage = await newUser('own-key-babbage');
     const adaKey = await uploadImage(ada.api, made);
-    const body = { content: 'Mine now', provider: 'gemini', is_edit: false };
+    const body = { content: 'Mine now', provider: 'gemini' as const, is_edit: false };
 
-    const stolen = await babbage.api('POST', answers(babbage.conversationId), { ...body, images: [adaKey] });
+    const stolen = await babbage.api('saveOwnKeyAnswer', {
+      params: { id: babbage.conversationId },
+      body: {
+        ...body,
+        images: [adaKey],
+      },
+    });
     expect(stolen.status).toBe(400);
     expect(await objectExists(runtime, adaKey)).toBe(true);
 
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const notImage = await uploadImage(babbage.api, svg, 'image/png');
-    const refused = await babbage.api('POST', answers(babbage.conversationId), {
-      ...body,
-      images: [notImage],
+    const refused = await babbage.api('saveOwnKeyAnswer', {
+      params: { id: babbage.conversationId },
+      body: {
+        ...body,
+        images: [notImage],
+      },
     });
     expect(refused).toMatchObject({
       status: 400,
       body: { error: expect.stringMatching(/not an image we can use/) },
     });
 
-    const grant = await babbage.api('POST', '/api/uploads', { content_type: 'image/png', size: 1 });
+    const grant = await babbage.api('createUpload', { body: { content_type: 'image/png', size: 1 } });
     await putObject(runtime, grant.body.key, new Uint8Array(11 * 1024 * 1024));
-    const tooBig = await babbage.api('POST', answers(babbage.conversationId), {
-      ...body,
-      images: [grant.body.key],
+    const tooBig = await babbage.api('saveOwnKeyAnswer', {
+      params: { id: babbage.conversationId },
+      body: {
+        ...body,
+        images: [grant.body.key],
+      },
     });
     expect(tooBig).toMatchObject({ status: 400, body: { error: 'Images must be 10 MB or smaller.' } });
 
     // Ada's conversation is not Babbage's to write in.
-    const elsewhere = await babbage.api('POST', answers(ada.conversationId), { ...body, error: 'x' });
+    const elsewhere = await babbage.api('saveOwnKeyAnswer', {
+      params: { id: ada.conversationId },
+      body: { ...body, error: 'x' },
+    });
     expect(elsewhere.status).toBe(404);
 
-    const listed = await babbage.api('GET', `/api/conversations/${babbage.conversationId}/messages`);
+    const listed = await babbage.api('listMessages', { params: { id: babbage.conversationId } });
     expect(listed.body.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(0);
     expect(await listKeys(runtime, `images/${babbage.userId}/`)).toEqual([]);
   });
@@ -122,11 +131,14 @@ describe("answers made with a creator's own key", () => {
     const { api, conversationId } = await newUser('own-key-error');
     const text =
       "I can't generate that image as it may violate content policies. Please try a different prompt.";
-    const saved = await api('POST', answers(conversationId), {
-      content: 'Something',
-      provider: 'gemini',
-      is_edit: false,
-      error: text,
+    const saved = await api('saveOwnKeyAnswer', {
+      params: { id: conversationId },
+      body: {
+        content: 'Something',
+        provider: 'gemini',
+        is_edit: false,
+        error: text,
+      },
     });
     expect(saved.status).toBe(201);
     expect(saved.body.assistantMessage).toMatchObject({
@@ -134,12 +146,15 @@ describe("answers made with a creator's own key", () => {
       content: text,
       is_image_message: false,
     });
-    const both = await api('POST', answers(conversationId), {
-      content: 'x',
-      provider: 'gemini',
-      is_edit: false,
-      error: 'x',
-      images: ['uploads/x'],
+    const both = await api('saveOwnKeyAnswer', {
+      params: { id: conversationId },
+      body: {
+        content: 'x',
+        provider: 'gemini',
+        is_edit: false,
+        error: 'x',
+        images: ['uploads/x'],
+      },
     });
     expect(both.status).toBe(400);
   });
@@ -148,9 +163,12 @@ describe("answers made with a creator's own key", () => {
     const { api, conversationId, userId } = await newUser('own-key-inputs');
     const first = await makeImage(api, conversationId, 'A red car');
     const reference = await uploadImage(api, made);
-    const answer = await api('POST', inputs(conversationId), {
-      content: 'Make it blue',
-      uploaded_images: [reference],
+    const answer = await api('getOwnKeyInputs', {
+      params: { id: conversationId },
+      body: {
+        content: 'Make it blue',
+        uploaded_images: [reference],
+      },
     });
     expect(answer.status).toBe(200);
     const { turns, images, chosen, people } = answer.body;
@@ -161,9 +179,12 @@ describe("answers made with a creator's own key", () => {
     expect(people).toEqual([]);
     // Featured people come with their photos, primary first, as the worker reads them.
     const modelId = await seedPersonModel(runtime, userId, 'Ada Lovelace');
-    const featured = await api('POST', inputs(conversationId), {
-      content: 'Ada on a stage',
-      selected_model_ids: [modelId],
+    const featured = await api('getOwnKeyInputs', {
+      params: { id: conversationId },
+      body: {
+        content: 'Ada on a stage',
+        selected_model_ids: [modelId],
+      },
     });
     expect(featured.body.people).toEqual([{ name: 'Ada Lovelace', photos: [{ url: expect.any(String) }] }]);
     const photo = await fetch(featured.body.people[0].photos[0].url);
@@ -174,18 +195,26 @@ describe("answers made with a creator's own key", () => {
     ]);
     expect(turns).toContainEqual({ role: 'assistant', text: '[image: A red car]', has_images: true });
 
-    const edit = await api('POST', inputs(conversationId), {
-      content: 'Edit this one',
-      edit_from: { message_id: first.id, index: 0 },
+    const edit = await api('getOwnKeyInputs', {
+      params: { id: conversationId },
+      body: {
+        content: 'Edit this one',
+        edit_from: { message_id: first.id, index: 0 },
+      },
     });
     expect(edit.body).toMatchObject({ chosen: true, images: [{ url: expect.any(String) }] });
 
     const other = await newUser('own-key-inputs-other');
-    const stolen = await other.api('POST', inputs(other.conversationId), {
-      content: 'x',
-      uploaded_images: [reference],
+    const stolen = await other.api('getOwnKeyInputs', {
+      params: { id: other.conversationId },
+      body: {
+        content: 'x',
+        uploaded_images: [reference],
+      },
     });
     expect(stolen.status).toBe(400);
-    expect((await other.api('POST', inputs(conversationId), { content: 'x' })).status).toBe(404);
+    expect(
+      (await other.api('getOwnKeyInputs', { params: { id: conversationId }, body: { content: 'x' } })).status,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
-import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
+import { CREDIT_PACKAGES, type CreditPackageId } from '@thumbnail-studio/contract';
 import { describe, expect, inject, it } from 'vitest';
+import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import {
@@ -11,7 +12,7 @@ import {
   stripeFor,
 } from '../support/stripe';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
@@ -20,15 +21,15 @@ const popular = CREDIT_PACKAGES[1];
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = apiAs(baseUrl, user.accessToken);
-  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  const api = callAs(baseUrl, user.accessToken);
+  expect((await api('getCredits')).body).toEqual({ credits: 3 });
   return { api, email: user.email, userId: String(decodePayload(user.accessToken).sub) };
 }
 
 type Api = Awaited<ReturnType<typeof newUser>>['api'];
 
-async function checkout(api: Api, packageId = 'popular') {
-  const { status, body } = await api('POST', '/api/create-checkout-session', { packageId });
+async function checkout(api: Api, packageId: CreditPackageId = 'popular') {
+  const { status, body } = await api('createCheckoutSession', { body: { packageId } });
   expect(status).toBe(200);
   return body as { sessionId: string; url: string };
 }
@@ -47,7 +48,7 @@ async function ledgerOf(userId: string) {
 describe('checkout', () => {
   it('opens a hosted checkout for the package, for the caller only, whatever the body claims', async () => {
     const { api, userId, email } = await newUser('buyer');
-    const { status, body } = await api('POST', '/api/create-checkout-session', {
+    const { status, body } = await api.raw('POST', '/api/create-checkout-session', {
       packageId: 'popular',
       userId: 'someone-else',
       userEmail: 'thief@example.com',
@@ -70,15 +71,15 @@ describe('checkout', () => {
 
   it('refuses an unknown package with a 400', async () => {
     const { api } = await newUser('unknown-pkg');
-    const { status, body } = await api('POST', '/api/create-checkout-session', { packageId: 'mega' });
+    const { status, body } = await api.raw('POST', '/api/create-checkout-session', { packageId: 'mega' });
     expect(status).toBe(400);
     expect(body.code).toBe('bad_request');
   });
 
   it('needs a signed-in caller', async () => {
-    const anonymous = apiAs(baseUrl, undefined);
-    expect((await anonymous('POST', '/api/create-checkout-session', { packageId: 'pro' })).status).toBe(401);
-    expect((await anonymous('GET', '/api/verify-session/cs_test_x')).status).toBe(401);
+    const anonymous = callAs(baseUrl, undefined);
+    expect((await anonymous('createCheckoutSession', { body: { packageId: 'pro' } })).status).toBe(401);
+    expect((await anonymous.raw('GET', '/api/verify-session/cs_test_x')).status).toBe(401);
   });
 });
 
@@ -89,11 +90,11 @@ describe('fulfilment', () => {
     await paySession(runtime, sessionId);
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api('GET', `/api/verify-session/${sessionId}`)),
+      Array.from({ length: 20 }, () => api.raw('GET', `/api/verify-session/${sessionId}`)),
     );
     for (const answer of answers)
       expect(answer).toEqual({ status: 200, body: { success: true, credits: 25 } });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 28 });
+    expect((await api('getCredits')).body).toEqual({ credits: 28 });
     const ledger = await ledgerOf(userId);
     expect(ledger.purchases).toHaveLength(1);
     expect(ledger.purchases[0]).toMatchObject({
@@ -112,20 +113,20 @@ describe('fulfilment', () => {
     const burst = await Promise.all(Array.from({ length: 10 }, () => postWebhook(baseUrl, event)));
     expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(200));
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 13 });
+    expect((await api('getCredits')).body).toEqual({ credits: 13 });
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
   });
 
   it('grants once when the webhook and the success page race', async () => {
     const { api, userId } = await newUser('race');
     const { sessionId } = await checkout(api, 'pro');
-    const verify = () => api('GET', `/api/verify-session/${sessionId}`);
+    const verify = () => api.raw('GET', `/api/verify-session/${sessionId}`);
     await Promise.all([paySession(runtime, sessionId), verify(), verify(), verify()]);
     const event = { type: 'checkout.session.async_payment_succeeded', data: { object: { id: sessionId } } };
     await Promise.all([postWebhook(baseUrl, event), verify(), postWebhook(baseUrl, event), verify()]);
 
     expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 60 } });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 63 });
+    expect((await api('getCredits')).body).toEqual({ credits: 63 });
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
   });
 
@@ -134,15 +135,15 @@ describe('fulfilment', () => {
     const babbage = await newUser('babbage-pay');
     const { sessionId } = await checkout(ada.api);
 
-    expect(await babbage.api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect(await babbage.api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 404,
       body: { success: false, error: 'Checkout session not found', code: 'not_found' },
     });
     await paySession(runtime, sessionId);
-    expect((await babbage.api('GET', `/api/verify-session/${sessionId}`)).status).toBe(404);
+    expect((await babbage.api.raw('GET', `/api/verify-session/${sessionId}`)).status).toBe(404);
 
-    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
-    expect((await ada.api('GET', '/api/credits')).body).toEqual({ credits: 28 });
+    expect((await babbage.api('getCredits')).body).toEqual({ credits: 3 });
+    expect((await ada.api('getCredits')).body).toEqual({ credits: 28 });
     expect((await ledgerOf(babbage.userId)).purchases).toHaveLength(0);
   });
 
@@ -150,7 +151,7 @@ describe('fulfilment', () => {
     const { api, userId } = await newUser('unpaid');
     const { sessionId } = await checkout(api);
 
-    expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect(await api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 200,
       body: { success: false, error: 'Payment not completed' },
     });
@@ -162,13 +163,13 @@ describe('fulfilment', () => {
     };
     expect((await postWebhook(baseUrl, claim)).status).toBe(200);
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     expect((await ledgerOf(userId)).purchases).toHaveLength(0);
   });
 
   it('reports an unknown session as not found', async () => {
     const { api } = await newUser('nosession');
-    expect((await api('GET', '/api/verify-session/cs_test_does_not_exist')).status).toBe(404);
+    expect((await api.raw('GET', '/api/verify-session/cs_test_does_not_exist')).status).toBe(404);
   });
 });
 
@@ -203,7 +204,7 @@ describe('the webhook', () => {
       secret: 'not-the-secret',
     });
     expect(forged.status).toBe(400);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 13 });
+    expect((await api('getCredits')).body).toEqual({ credits: 13 });
   });
 
   it('acknowledges event types it does not handle', async () => {
@@ -235,7 +236,7 @@ describe('a refunded payment', () => {
     return deliveredEvents(runtime, 'charge.refunded', String(charge), sent.length);
   }
 
-  const credits = async (api: Api) => (await api('GET', '/api/credits')).body.credits;
+  const credits = async (api: Api) => (await api('getCredits')).body.credits;
 
   it('takes back only the refunded share, rounded down: $1 of $29.99 is 2 of 60 credits', async () => {
     const { api, userId, paymentIntent } = await boughtPro('partial');
@@ -284,14 +285,17 @@ describe('a refunded payment', () => {
     const { api, userId } = await newUser('spent');
     const { sessionId } = await checkout(api, 'starter');
     await paySession(runtime, sessionId);
-    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    const conversation = (await api('createConversation', { body: {} })).body.conversation;
     for (let i = 0; i < 4; i++) {
-      const sent = await api('POST', `/api/conversations/${conversation.id}/messages`, {
-        content: `Art ${i}`,
+      const sent = await api('sendMessage', {
+        params: { id: conversation.id },
+        body: {
+          content: `Art ${i}`,
+        },
       });
       await waitForSettled(api, sent.body.assistantMessage.id);
     }
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 9 });
+    expect((await api('getCredits')).body).toEqual({ credits: 9 });
 
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     await refund(String(session.payment_intent));
@@ -302,7 +306,7 @@ describe('a refunded payment', () => {
 
 describe('a refund that arrives before the grant', () => {
   /** A checkout paid for whose paid event the stand-in holds back, to be delivered late. */
-  async function paidWithEventHeld(api: Api, packageId: string) {
+  async function paidWithEventHeld(api: Api, packageId: CreditPackageId) {
     const { sessionId } = await checkout(api, packageId);
     await paySession(runtime, sessionId, { holdEvent: true });
     const [paid] = await eventsAbout(runtime, 'checkout.session.completed', sessionId);
@@ -317,12 +321,12 @@ describe('a refund that arrives before the grant', () => {
       amount: 100,
     });
     await deliveredEvents(runtime, 'charge.refunded', String(charge));
-    expect(await api('GET', '/api/credits')).toMatchObject({ body: { credits: 3 } });
+    expect(await api('getCredits')).toMatchObject({ body: { credits: 3 } });
 
     expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 61 });
-    expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect((await api('getCredits')).body).toEqual({ credits: 61 });
+    expect(await api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 200,
       body: { success: true, credits: 58 },
     });
@@ -337,13 +341,13 @@ describe('a refund that arrives before the grant', () => {
     const { charge } = await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     await deliveredEvents(runtime, 'charge.refunded', String(charge));
 
-    expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect(await api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 200,
       body: { success: true, credits: 0 },
     });
     expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     const ledger = await ledgerOf(userId);
     expect(ledger.purchases.map((entry) => entry.amount)).toEqual([25]);
     expect(ledger.takeBacks.map((entry) => entry.amount)).toEqual([-25]);
@@ -352,7 +356,7 @@ describe('a refund that arrives before the grant', () => {
   it('ends the same whichever of grant and refund wins a race', async () => {
     const { api, userId } = await newUser('refund-race');
     const { sessionId, paid, session } = await paidWithEventHeld(api, 'pro');
-    const verify = () => api('GET', `/api/verify-session/${sessionId}`);
+    const verify = () => api.raw('GET', `/api/verify-session/${sessionId}`);
 
     const [{ charge }] = await Promise.all([
       stripe.refunds.create({ payment_intent: String(session.payment_intent), amount: 1500 }),
@@ -362,7 +366,7 @@ describe('a refund that arrives before the grant', () => {
     ]);
     await deliveredEvents(runtime, 'charge.refunded', String(charge));
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 + 60 - 30 }); // $15.00 of $29.99: 30.01
+    expect((await api('getCredits')).body).toEqual({ credits: 3 + 60 - 30 }); // $15.00 of $29.99: 30.01
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
     expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 30 } });
   });
@@ -383,7 +387,7 @@ describe('a disputed payment', () => {
 
   it('takes back the disputed credits when the dispute opens, and not again when it is lost', async () => {
     const { api, userId, dispute } = await disputedPro('disputed');
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     expect((await ledgerOf(userId)).takeBacks).toMatchObject([
       { amount: -60, reason: 'Payment disputed: Pro package' },
     ]);
@@ -391,7 +395,7 @@ describe('a disputed payment', () => {
     await stripe.disputes.close(dispute.id);
     await deliveredEvents(runtime, 'charge.dispute.closed', dispute.id);
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     expect((await ledgerOf(userId)).takeBacks).toHaveLength(1);
   });
 
@@ -401,7 +405,7 @@ describe('a disputed payment', () => {
     const [closed] = await deliveredEvents(runtime, 'charge.dispute.closed', dispute.id);
     expect(await deliverEventLate(runtime, String(closed?.event.id))).toBe(200);
 
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 63 });
+    expect((await api('getCredits')).body).toEqual({ credits: 63 });
     expect((await ledgerOf(userId)).takeBacks).toMatchObject([
       { amount: -60, reason: 'Payment disputed: Pro package' },
       { amount: 60, reason: 'Payment reinstated: Pro package' },
@@ -412,14 +416,14 @@ describe('a disputed payment', () => {
 describe('credit history', () => {
   it('lists every entry newest first, with reasons, and adds up to the balance', async () => {
     const { api } = await newUser('history');
-    const conversation = (await api('POST', '/api/conversations', {})).body.conversation;
+    const conversation = (await api('createConversation', { body: {} })).body.conversation;
     const prompt = 'A cat astronaut floating above a neon city at night, with "SPACE CAT" in big letters';
-    const sent = await api('POST', `/api/conversations/${conversation.id}/messages`, { content: prompt });
+    const sent = await api('sendMessage', { params: { id: conversation.id }, body: { content: prompt } });
     await waitForSettled(api, sent.body.assistantMessage.id);
     const { sessionId } = await checkout(api, 'starter');
     await paySession(runtime, sessionId);
 
-    const { status, body } = await api('GET', '/api/credits/history');
+    const { status, body } = await api('getCreditHistory');
     expect(status).toBe(200);
     expect(body.balance).toBe(12);
     const entries = body.entries as { kind: string; amount: number; reason: string; created_at: string }[];
@@ -441,7 +445,7 @@ describe('credit history', () => {
     const babbage = await newUser('babbage-history');
     const { sessionId } = await checkout(ada.api, 'starter');
     await paySession(runtime, sessionId);
-    const theirs = (await babbage.api('GET', '/api/credits/history')).body;
+    const theirs = (await babbage.api('getCreditHistory')).body;
     expect(theirs.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['initial']);
   });
 });

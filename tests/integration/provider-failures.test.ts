@@ -1,62 +1,39 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, startFakeGemini } from '../fakes/gemini-server';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
 import { type FakeVideoImageHost, startVideoImageHost } from '../fakes/video-image-host';
+import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { readPersonModel, seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * A local cloud with both real providers configured, their SDKs pointed at
  * fake servers that can fail, stall or refuse, and the video image host faked.
  */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-let gemini: FakeGemini;
 let videoHost: FakeVideoImageHost;
-
 beforeAll(async () => {
-  [openai, gemini, videoHost] = await Promise.all([
-    startFakeOpenAI(),
-    startFakeGemini(),
-    startVideoImageHost(),
-  ]);
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      GEMINI_API_KEY: 'test-gemini-key',
-      OPENAI_BASE_URL: openai.url,
-      GEMINI_BASE_URL: gemini.url,
-      VIDEO_THUMBNAIL_BASE_URL: videoHost.url,
-      PROVIDER_TIMEOUT_MS: '1500',
-      PROVIDER_MAX_RETRIES: '2',
-      PROVIDER_RETRY_INITIAL_MS: '10',
-      PROVIDER_RETRY_MAX_MS: '20',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await Promise.all([openai?.stop(), gemini?.stop(), videoHost?.stop()]);
+  videoHost = await startVideoImageHost();
 });
+afterAll(() => videoHost?.stop());
+beforeEach(() => videoHost.reset());
 
-beforeEach(() => {
-  openai.reset();
-  gemini.reset();
-  videoHost.reset();
-});
+const { cloud, fakes } = useLocalCloudWithFakeProviders(() => ({
+  VIDEO_THUMBNAIL_BASE_URL: videoHost.url,
+  PROVIDER_TIMEOUT_MS: '1500',
+  PROVIDER_MAX_RETRIES: '2',
+  PROVIDER_RETRY_INITIAL_MS: '10',
+  PROVIDER_RETRY_MAX_MS: '20',
+}));
 
 async function newUser(name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const api = callAs(cloud.url, user.accessToken);
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
   const send = (content: string, provider: string, extra: object = {}) =>
-    api('POST', `/api/conversations/${id}/messages`, { content, provider, ...extra });
+    api('sendMessage', { params: { id }, body: { content, provider, ...extra } });
   return { api, send, userId: String(decodePayload(user.accessToken).sub) };
 }
 
@@ -67,7 +44,7 @@ async function expectRefunded(name: string, provider: string, text: string) {
   expect(sent.status).toBe(202);
   const settled = await waitForSettled(api, sent.body.assistantMessage.id);
   expect(settled).toMatchObject({ status: 'error', content: text, is_image_message: false });
-  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+  expect((await api('getCredits')).body).toEqual({ credits: 3 });
   const { ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
   expect(ledger.map((e) => String(e.sk).split('#')[1]).sort()).toEqual(['initial', 'refund', 'reserve']);
 }
@@ -75,7 +52,7 @@ async function expectRefunded(name: string, provider: string, text: string) {
 describe('with provider keys', () => {
   it('offers gemini (the default) and openai, and not the offline provider', async () => {
     const { api } = await newUser('offer');
-    expect((await api('GET', '/api/providers')).body).toEqual({
+    expect((await api('listProviders')).body).toEqual({
       providers: [
         { id: 'gemini', label: 'Gemini Nano Banana' },
         { id: 'openai', label: 'OpenAI GPT-Image' },
@@ -88,11 +65,11 @@ describe('with provider keys', () => {
 
   it('generates through OpenAI, retrying a 500 without charging twice', async () => {
     const { api, send, userId } = await newUser('retry');
-    openai.failNext(1, 500);
+    fakes.openai.failNext(1, 500);
     const sent = await send('A cat astronaut', 'openai');
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(done).toMatchObject({ status: 'done', is_image_message: true });
-    const generations = openai.requests.filter((r) => r.path === '/v1/images/generations');
+    const generations = fakes.openai.requests.filter((r) => r.path === '/v1/images/generations');
     expect(generations.length).toBeGreaterThanOrEqual(1);
     expect(generations.at(-1)?.body).toMatchObject({ model: 'gpt-image-2', n: 1, quality: 'high' });
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
@@ -104,12 +81,14 @@ describe('with provider keys', () => {
     const { api, send } = await newUser('gemini');
     const sent = await send('A cooking thumbnail', 'gemini');
     expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'done' });
-    const call = gemini.requests.find((r) => r.path.includes(':generateContent') && r.path.includes('image'));
+    const call = fakes.gemini.requests.find(
+      (r) => r.path.includes(':generateContent') && r.path.includes('image'),
+    );
     expect(JSON.stringify(call?.body)).toContain('16:9');
   });
 
   it('refunds when OpenAI keeps failing with 500', async () => {
-    openai.failNext(20, 500);
+    fakes.openai.failNext(20, 500);
     await expectRefunded(
       'fail500',
       'openai',
@@ -118,7 +97,7 @@ describe('with provider keys', () => {
   });
 
   it('refunds when OpenAI refuses on content policy', async () => {
-    openai.mode('refuse');
+    fakes.openai.mode('refuse');
     await expectRefunded(
       'policy',
       'openai',
@@ -127,7 +106,7 @@ describe('with provider keys', () => {
   });
 
   it('refunds when the provider stalls past the timeout', async () => {
-    openai.mode('stall');
+    fakes.openai.mode('stall');
     await expectRefunded(
       'stall',
       'openai',
@@ -136,7 +115,7 @@ describe('with provider keys', () => {
   });
 
   it('refunds when Gemini answers without an image', async () => {
-    gemini.mode('no-image');
+    fakes.gemini.mode('no-image');
     await expectRefunded(
       'noimage',
       'gemini',
@@ -152,7 +131,7 @@ describe('with provider keys', () => {
     );
     videoHost.serve('/vi/dQw4w9WgXcQ/sddefault.jpg', { body: thumbnail });
     const { api, send } = await newUser('video');
-    const fetched = await api('POST', '/api/video-thumbnails', { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const fetched = await api('fetchVideoThumbnail', { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } });
     expect(fetched.status).toBe(201);
     expect(fetched.body.video_id).toBe('dQw4w9WgXcQ');
     expect(videoHost.requests.map((r) => r.path)).toEqual([
@@ -162,7 +141,7 @@ describe('with provider keys', () => {
     const sent = await send('Remake this thumbnail', 'openai', { uploaded_images: [fetched.body.key] });
     const done = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(done).toMatchObject({ status: 'done', is_edit: true });
-    expect(openai.requests.some((r) => r.path === '/v1/images/edits')).toBe(true);
+    expect(fakes.openai.requests.some((r) => r.path === '/v1/images/edits')).toBe(true);
   });
 
   it('features selected people: their photos and names reach the provider, and their use is counted', async () => {
@@ -172,7 +151,7 @@ describe('with provider keys', () => {
     expect(sent.status).toBe(202);
     expect(sent.body.userMessage.selected_model_ids).toEqual([modelId]);
     expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'done' });
-    const call = openai.requests.find((r) => r.path === '/v1/images/edits');
+    const call = fakes.openai.requests.find((r) => r.path === '/v1/images/edits');
     expect(call?.parts?.filter((part) => part.name.startsWith('image'))).toHaveLength(1);
     expect(JSON.stringify(call?.parts?.find((part) => part.name === 'prompt'))).toContain('Ada Lovelace');
     // Usage is counted just after the job settles.
@@ -187,16 +166,18 @@ describe('with provider keys', () => {
     const adaModel = await seedPersonModel(cloud.runtime, ada.userId, 'Ada');
     const refused = await babbage.send('Use Ada', 'openai', { selected_model_ids: [adaModel] });
     expect(refused.status).toBe(400);
-    expect((await babbage.api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await babbage.api('getCredits')).body).toEqual({ credits: 3 });
   });
 
   it('answers 502 when the video has no thumbnail, charging nothing', async () => {
     const { api } = await newUser('nothumb');
-    const answer = await api('POST', '/api/video-thumbnails', {
-      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+    const answer = await api('fetchVideoThumbnail', {
+      body: {
+        url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      },
     });
     expect(answer.status).toBe(502);
     expect(answer.body.code).toBe('upstream_unavailable');
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
   });
 });

@@ -1,15 +1,15 @@
 import { OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { type FakeGemini, googleError } from '../fakes/gemini-server';
 import { type FakeOpenAI, openAIError } from '../fakes/openai-server';
+import { callAs } from '../support/api';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
-import { fakeProviderEnv, useFakeProviders } from '../support/providers';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * The providers' rate limits, through the official SDKs against the fake servers: a job calls its
@@ -18,42 +18,34 @@ import { apiAs, signUpUser } from '../support/users';
  */
 const WORKERS = 1;
 const CALLS_AT_ONCE = 2;
-const fakes = useFakeProviders();
-let cloud: RunningCloud;
 
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      ...fakeProviderEnv(fakes),
-      PROVIDER_TIMEOUT_MS: '5000',
-      PROVIDER_RETRY_INITIAL_MS: '10',
-      PROVIDER_RETRY_MAX_MS: '20',
-      LOCAL_WORKER_CONCURRENCY: String(WORKERS),
-      PROVIDER_CALLS_AT_ONCE: String(CALLS_AT_ONCE),
-      // The local queue waits at most this long, whatever the worker asks: a job sent back for a
-      // provider's two minutes is delivered again after a second.
-      LOCAL_QUEUE_RETRY_MS: '1000',
-      // The sweeper refunds a job sent more than an hour ago: a wait must leave a run before that.
-      JOB_STUCK_AFTER_MS: String(60 * 60_000),
-      LEGIBILITY_CHECK: 'false',
-      LIKENESS_CHECK: 'false',
-      LOG_LEVEL: 'INFO',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  PROVIDER_TIMEOUT_MS: '5000',
+  PROVIDER_RETRY_INITIAL_MS: '10',
+  PROVIDER_RETRY_MAX_MS: '20',
+  LOCAL_WORKER_CONCURRENCY: String(WORKERS),
+  PROVIDER_CALLS_AT_ONCE: String(CALLS_AT_ONCE),
+  // The local queue waits at most this long, whatever the worker asks: a job sent back for a
+  // provider's two minutes is delivered again after a second.
+  LOCAL_QUEUE_RETRY_MS: '1000',
+  // The sweeper refunds a job sent more than an hour ago: a wait must leave a run before that.
+  JOB_STUCK_AFTER_MS: String(60 * 60_000),
+  LEGIBILITY_CHECK: 'false',
+  LIKENESS_CHECK: 'false',
+  LOG_LEVEL: 'INFO',
 });
 
 async function send(name: string, provider: 'openai' | 'gemini', extra: object = {}) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-  const sent = await api('POST', `/api/conversations/${id}/messages`, {
-    content: 'A neon gaming thumbnail',
-    provider,
-    ...extra,
+  const api = callAs(cloud.url, user.accessToken);
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
+  const sent = await api('sendMessage', {
+    params: { id },
+    body: {
+      content: 'A neon gaming thumbnail',
+      provider,
+      ...extra,
+    },
   });
   expect(sent.status).toBe(202);
   const jobId = sent.body.assistantMessage.id as string;

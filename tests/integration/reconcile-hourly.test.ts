@@ -6,10 +6,11 @@ import { ledgerKeys } from '../../functions/src/core/credits';
 import { ledgerHourOf } from '../../functions/src/core/ledger-hours';
 import { LEDGER_FINDINGS_LOG_FIELD } from '../../functions/src/core/ledger-reconciliation';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems, runReconcileCommand } from '../support/ledger';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -99,9 +100,9 @@ describe('the hourly ledger check', () => {
 
   it('finds the entries a real send and its settlement wrote, filed under their hours', async () => {
     const signedUp = await signUpUser(baseUrl, dataDir, runtime.clientId, 'reconcile-hourly');
-    const api = apiAs(baseUrl, signedUp.accessToken);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'Filed by the hour' });
+    const api = callAs(baseUrl, signedUp.accessToken);
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const sent = await api('sendMessage', { params: { id }, body: { content: 'Filed by the hour' } });
     await waitForSettled(api, sent.body.assistantMessage.id);
     const userId = String(decodePayload(signedUp.accessToken).sub);
 

@@ -4,10 +4,11 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { ledgerFindings, runReconcileCommand } from '../support/ledger';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -59,9 +60,9 @@ afterAll(async () => {
 describe('npm run reconcile on the local cloud', () => {
   beforeAll(async () => {
     const user = await signUpUser(baseUrl, dataDir, runtime.clientId, 'reconcile');
-    const api = apiAs(baseUrl, user.accessToken);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    const sent = await api('POST', `/api/conversations/${id}/messages`, { content: 'Counted once' });
+    const api = callAs(baseUrl, user.accessToken);
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
+    const sent = await api('sendMessage', { params: { id }, body: { content: 'Counted once' } });
     await waitForSettled(api, sent.body.assistantMessage.id);
     expect(
       await ledgerFindings(runtime.dynamodbEndpoint, String(decodePayload(user.accessToken).sub)),

@@ -3,17 +3,17 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@
 import type { Message } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Call, callAs } from '../support/api';
 import { makeImage, newConversation } from '../support/images';
 import { waitForSettled } from '../support/jobs';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
-type Api = ReturnType<typeof apiAs>;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return apiAs(baseUrl, user.accessToken);
+  return callAs(baseUrl, user.accessToken);
 }
 
 /** A client of the local cloud's DynamoDB, for what the API does not show; destroyed after `use`. */
@@ -72,8 +72,8 @@ const metaContent = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`))?.[1];
 
 describe('sharing an image', () => {
-  let owner: Api;
-  let other: Api;
+  let owner: Call;
+  let other: Call;
   let image: Message;
   let conversationId: string;
   beforeAll(async () => {
@@ -84,16 +84,18 @@ describe('sharing an image', () => {
   });
 
   it('makes an unguessable link, the same one when asked again, marked on the message', async () => {
-    const made = await owner('POST', `/api/messages/${image.id}/share`);
+    const made = await owner('shareImage', { params: { id: image.id } });
     expect(made.status).toBe(200);
     // 24 random bytes in base64url: 192 bits.
     expect(made.body.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect((await owner('POST', `/api/messages/${image.id}/share`)).body.token).toBe(made.body.token);
-    expect((await owner('GET', `/api/messages/${image.id}`)).body.message.share_token).toBe(made.body.token);
+    expect((await owner('shareImage', { params: { id: image.id } })).body.token).toBe(made.body.token);
+    expect((await owner('getMessage', { params: { id: image.id } })).body.message.share_token).toBe(
+      made.body.token,
+    );
   });
 
   it('serves anyone a page with Open Graph tags and a picture that works without signing in', async () => {
-    const { token } = (await owner('POST', `/api/messages/${image.id}/share`)).body;
+    const { token } = (await owner('shareImage', { params: { id: image.id } })).body;
     const page = await visit(`/api/shared/${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -118,22 +120,22 @@ describe('sharing an image', () => {
   });
 
   it('lets only the owner share or revoke, and refuses a message that is no image', async () => {
-    expect((await other('POST', `/api/messages/${image.id}/share`)).status).toBe(404);
-    expect((await other('DELETE', `/api/messages/${image.id}/share`)).status).toBe(404);
-    expect((await apiAs(baseUrl, undefined)('POST', `/api/messages/${image.id}/share`)).status).toBe(401);
-    const { messages } = (await owner('GET', `/api/conversations/${conversationId}/messages`)).body;
+    expect((await other('shareImage', { params: { id: image.id } })).status).toBe(404);
+    expect((await other('unshareImage', { params: { id: image.id } })).status).toBe(404);
+    expect((await callAs(baseUrl, undefined)('shareImage', { params: { id: image.id } })).status).toBe(401);
+    const { messages } = (await owner('listMessages', { params: { id: conversationId } })).body;
     const prompt = (messages as Message[]).find((message) => message.role === 'user');
-    expect((await owner('POST', `/api/messages/${prompt?.id}/share`)).status).toBe(404);
+    expect((await owner.raw('POST', `/api/messages/${prompt?.id}/share`)).status).toBe(404);
   });
 
   it('revoking makes the page and the picture 404 at once; sharing again makes a new link', async () => {
-    const { token } = (await owner('POST', `/api/messages/${image.id}/share`)).body;
+    const { token } = (await owner('shareImage', { params: { id: image.id } })).body;
     expect((await visit(`/api/shared/${token}`)).status).toBe(200);
     // Where a visitor got the picture from before the revoke (redirects followed, as a browser does).
     const seen = await fetch(`${baseUrl}/api/shared/${token}/image`);
     expect(seen.status).toBe(200);
 
-    expect((await owner('DELETE', `/api/messages/${image.id}/share`)).status).toBe(204);
+    expect((await owner('unshareImage', { params: { id: image.id } })).status).toBe(204);
     const gone = await visit(`/api/shared/${token}`);
     expect(gone.status).toBe(404);
     expect(gone.headers.get('content-type')).toMatch(/^text\/html/);
@@ -141,11 +143,11 @@ describe('sharing an image', () => {
     expect((await visit(`/api/shared/${token}/image`)).status).toBe(404);
     // That address too: nothing handed out before the revoke still shows the picture.
     expect((await fetch(seen.url)).status).toBe(404);
-    expect((await owner('GET', `/api/messages/${image.id}`)).body.message.share_token).toBeNull();
+    expect((await owner('getMessage', { params: { id: image.id } })).body.message.share_token).toBeNull();
     // Revoking twice is no error.
-    expect((await owner('DELETE', `/api/messages/${image.id}/share`)).status).toBe(204);
+    expect((await owner('unshareImage', { params: { id: image.id } })).status).toBe(204);
 
-    const again = (await owner('POST', `/api/messages/${image.id}/share`)).body.token;
+    const again = (await owner('shareImage', { params: { id: image.id } })).body.token;
     expect(again).not.toBe(token);
     expect((await visit(`/api/shared/${again}`)).status).toBe(200);
     expect((await visit(`/api/shared/${token}`)).status).toBe(404);
@@ -154,10 +156,10 @@ describe('sharing an image', () => {
   it('answers 404 for a token that never existed, and once the conversation is deleted (its links deleted too)', async () => {
     expect((await visit(`/api/shared/${'A'.repeat(32)}`)).status).toBe(404);
     expect((await visit('/api/shared/not%20a%20token')).status).toBe(404);
-    const { token } = (await owner('POST', `/api/messages/${image.id}/share`)).body;
+    const { token } = (await owner('shareImage', { params: { id: image.id } })).body;
     expect((await visit(`/api/shared/${token}`)).status).toBe(200);
     expect(await shareItemExists(token)).toBe(true);
-    expect((await owner('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    expect((await owner('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
     // The link goes with the conversation, not only its page.
     expect(await shareItemExists(token)).toBe(false);
     expect((await visit(`/api/shared/${token}`)).status).toBe(404);
@@ -166,14 +168,17 @@ describe('sharing an image', () => {
 });
 
 describe('sharing one variation of an answer', () => {
-  let owner: Api;
+  let owner: Call;
   let answer: Message;
   beforeAll(async () => {
     owner = await newUser('variation-sharer');
     const conversationId = await newConversation(owner);
-    const sent = await owner('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'A red fox "FAST", three ways',
-      variations: 3,
+    const sent = await owner('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'A red fox "FAST", three ways',
+        variations: 3,
+      },
     });
     expect(sent.status).toBe(202);
     answer = await waitForSettled(owner, sent.body.assistantMessage.id);
@@ -182,23 +187,24 @@ describe('sharing one variation of an answer', () => {
 
   const bytesOf = async (answer: Response) => Buffer.from(await answer.arrayBuffer()).toString('base64');
   const jpegUrlOf = async (index: number): Promise<string> =>
-    (await owner('GET', `/api/messages/${answer.id}/downloads/jpeg?image=${index}`)).body.url;
+    (await owner('getDownload', { params: { id: answer.id, format: 'jpeg' }, query: { image: index } })).body
+      .url;
   const jpegOf = async (index: number) => bytesOf(await fetch(await jpegUrlOf(index)));
   const pictureOf = async (token: string) => bytesOf(await visit(`/api/shared/${token}/image`));
   /** The path of a signed URL: the stored object it points at. */
   const objectOf = async (index: number) => new URL(await jpegUrlOf(index)).pathname;
 
   it('gives each variation a link of its own, whose page shows that variation', async () => {
-    const second = await owner('POST', `/api/messages/${answer.id}/share?image=1`);
+    const second = await owner('shareImage', { params: { id: answer.id }, query: { image: '1' } });
     expect(second.status).toBe(200);
     expect(second.body.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect((await owner('POST', `/api/messages/${answer.id}/share?image=1`)).body.token).toBe(
+    expect((await owner('shareImage', { params: { id: answer.id }, query: { image: '1' } })).body.token).toBe(
       second.body.token,
     );
-    const first = (await owner('POST', `/api/messages/${answer.id}/share`)).body.token;
+    const first = (await owner('shareImage', { params: { id: answer.id } })).body.token;
     expect(first).not.toBe(second.body.token);
 
-    const { message } = (await owner('GET', `/api/messages/${answer.id}`)).body;
+    const { message } = (await owner('getMessage', { params: { id: answer.id } })).body;
     expect(message.share_token).toBe(first);
     expect(message.images.map((image: { share_token: string | null }) => image.share_token)).toEqual([
       first,
@@ -214,30 +220,34 @@ describe('sharing one variation of an answer', () => {
   });
 
   it('revokes one variation without the others, and refuses an image the answer does not have', async () => {
-    const first = (await owner('POST', `/api/messages/${answer.id}/share`)).body.token;
-    const third = (await owner('POST', `/api/messages/${answer.id}/share?image=2`)).body.token;
-    expect((await owner('DELETE', `/api/messages/${answer.id}/share?image=2`)).status).toBe(204);
+    const first = (await owner('shareImage', { params: { id: answer.id } })).body.token;
+    const third = (await owner('shareImage', { params: { id: answer.id }, query: { image: '2' } })).body
+      .token;
+    expect((await owner('unshareImage', { params: { id: answer.id }, query: { image: '2' } })).status).toBe(
+      204,
+    );
     expect((await visit(`/api/shared/${third}`)).status).toBe(404);
     expect((await visit(`/api/shared/${third}/image`)).status).toBe(404);
     expect((await visit(`/api/shared/${first}`)).status).toBe(200);
-    const { message } = (await owner('GET', `/api/messages/${answer.id}`)).body;
+    const { message } = (await owner('getMessage', { params: { id: answer.id } })).body;
     expect(message.images[2].share_token).toBeNull();
     expect(message.share_token).toBe(first);
 
     for (const image of ['3', '-1', 'two']) {
-      expect((await owner('POST', `/api/messages/${answer.id}/share?image=${image}`)).status).toBe(404);
-      expect((await owner('DELETE', `/api/messages/${answer.id}/share?image=${image}`)).status).toBe(404);
+      expect((await owner('shareImage', { params: { id: answer.id }, query: { image } })).status).toBe(404);
+      expect((await owner('unshareImage', { params: { id: answer.id }, query: { image } })).status).toBe(404);
     }
   });
 
   it("deletes every variation's link with the conversation", async () => {
     const tokens = await Promise.all(
       [0, 1, 2].map(
-        async (index) => (await owner('POST', `/api/messages/${answer.id}/share?image=${index}`)).body.token,
+        async (index) =>
+          (await owner('shareImage', { params: { id: answer.id }, query: { image: index } })).body.token,
       ),
     );
     expect(new Set(tokens).size).toBe(3);
-    expect((await owner('DELETE', `/api/conversations/${answer.conversation_id}`)).status).toBe(204);
+    expect((await owner('deleteConversation', { params: { id: answer.conversation_id } })).status).toBe(204);
     for (const token of tokens) {
       expect(await shareItemExists(token)).toBe(false);
       expect((await visit(`/api/shared/${token}`)).status).toBe(404);
@@ -252,8 +262,8 @@ describe('a link made before variations', () => {
     const token = 'B'.repeat(32);
     await storeLinkFromBeforeVariations(image, token);
     expect((await visit(`/api/shared/${token}`)).status).toBe(200);
-    expect((await owner('POST', `/api/messages/${image.id}/share`)).body.token).toBe(token);
-    expect((await owner('DELETE', `/api/messages/${image.id}/share`)).status).toBe(204);
+    expect((await owner('shareImage', { params: { id: image.id } })).body.token).toBe(token);
+    expect((await owner('unshareImage', { params: { id: image.id } })).status).toBe(204);
     expect((await visit(`/api/shared/${token}`)).status).toBe(404);
     expect(await shareItemExists(token)).toBe(false);
   });
@@ -262,7 +272,7 @@ describe('a link made before variations', () => {
 describe('making links', () => {
   it('is limited per user like other writes: a burst gets 429 with Retry-After', async () => {
     const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'share-burst');
-    const owner = apiAs(baseUrl, user.accessToken);
+    const owner = callAs(baseUrl, user.accessToken);
     const image = await makeImage(owner, await newConversation(owner), 'A burst of shares');
     // One more than two windows of the default 20 a minute, so a window boundary can't hide the limit.
     const answers = await Promise.all(

@@ -1,44 +1,25 @@
 import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server';
+import { describe, expect, it } from 'vitest';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { newUserWithConversation } from '../support/users';
 
 /** A cloud whose sweeper treats a job as stuck after 0.8 s, while the provider stalls for longer. */
-let cloud: RunningCloud;
-let openai: FakeOpenAI;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAI();
-  cloud = await startCloudProcess({
-    env: {
-      OPENAI_API_KEY: 'test-openai-key',
-      OPENAI_BASE_URL: openai.url,
-      PROVIDER_TIMEOUT_MS: '4000',
-      PROVIDER_MAX_RETRIES: '0',
-      JOB_STUCK_AFTER_MS: '800',
-      LOCAL_SWEEP_INTERVAL_MS: '200',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
-  await openai?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  PROVIDER_TIMEOUT_MS: '4000',
+  PROVIDER_MAX_RETRIES: '0',
+  JOB_STUCK_AFTER_MS: '800',
+  LOCAL_SWEEP_INTERVAL_MS: '200',
 });
 
 describe('the stuck-job sweeper', () => {
   it('refunds a job that never settles, and the late worker cannot settle it again', async () => {
-    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck');
-    const api = apiAs(cloud.url, user.accessToken);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    openai.mode('stall');
+    const { api, userId, send } = await newUserWithConversation(cloud, 'stuck');
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
-    const sent = await api('POST', `/api/conversations/${id}/messages`, {
+    const sent = await send({
       content: 'Stuck',
       provider: 'openai',
     });
@@ -48,40 +29,34 @@ describe('the stuck-job sweeper', () => {
       status: 'error',
       content: UNEXPECTED_ERROR_TEXT,
     });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
 
     // The worker gives up on the stalled provider later; its own refund must not apply twice.
     await waitForQueueIdle(cloud.url, before.delivered + 1);
-    const { balance, ledger } = await readCreditItems(
-      cloud.runtime.dynamodbEndpoint,
-      String(decodePayload(user.accessToken).sub),
-    );
+    const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(3);
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(1);
-    expect((await api('GET', `/api/messages/${sent.body.assistantMessage.id}`)).body.message.status).toBe(
-      'error',
-    );
+    expect(
+      (await api('getMessage', { params: { id: sent.body.assistantMessage.id } })).body.message.status,
+    ).toBe('error');
   });
 
   it('refunds every variation of a stuck job once, and the late worker settles none of them again', async () => {
-    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'stuck-variations');
-    const api = apiAs(cloud.url, user.accessToken);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    openai.mode('stall');
+    const { api, userId, send } = await newUserWithConversation(cloud, 'stuck-variations');
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
-    const sent = await api('POST', `/api/conversations/${id}/messages`, {
+    const sent = await send({
       content: 'Stuck three times',
       provider: 'openai',
       variations: 3,
     });
     expect(sent.status).toBe(202);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    expect((await api('getCredits')).body).toEqual({ credits: 0 });
     expect(await waitForSettled(api, sent.body.assistantMessage.id)).toMatchObject({ status: 'error' });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
 
     await waitForQueueIdle(cloud.url, before.delivered + 1);
-    const userId = String(decodePayload(user.accessToken).sub);
     const { balance, ledger } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(3);
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#refund#'))).toHaveLength(3);
@@ -90,20 +65,17 @@ describe('the stuck-job sweeper', () => {
   });
 
   it('refunds a job whose conversation is deleted while it runs, once', async () => {
-    const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'deleter');
-    const api = apiAs(cloud.url, user.accessToken);
-    const userId = String(decodePayload(user.accessToken).sub);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-    openai.mode('stall');
+    const { api, userId, send, conversationId: id } = await newUserWithConversation(cloud, 'deleter');
+    fakes.openai.mode('stall');
     const before = await queueStats(cloud.url);
 
-    const sent = await api('POST', `/api/conversations/${id}/messages`, {
+    const sent = await send({
       content: 'Gone',
       provider: 'openai',
     });
     expect(sent.status).toBe(202);
-    expect((await api('DELETE', `/api/conversations/${id}`)).status).toBe(204);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('deleteConversation', { params: { id } })).status).toBe(204);
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
 
     // The worker later finds its job gone: it can neither charge nor refund it again.
     await waitForQueueIdle(cloud.url, before.delivered + 1);

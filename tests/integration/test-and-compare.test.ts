@@ -1,11 +1,11 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPARE_COUNT_TEXT, COMPARE_DUPLICATE_TEXT, type Message } from '@thumbnail-studio/contract';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callAs } from '../support/api';
+import { removeFromMessage } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
@@ -15,7 +15,7 @@ const YOUTUBE_MAX_BYTES = 2 * 1024 * 1024;
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return { token: user.accessToken, api: apiAs(baseUrl, user.accessToken) };
+  return { token: user.accessToken, api: callAs(baseUrl, user.accessToken) };
 }
 
 /** Asks for the export as the browser does; the answer's bytes as they came. */
@@ -35,23 +35,8 @@ const errorOf = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes
 const refs = (...images: Message[]) => images.map((image) => ({ message_id: image.id }));
 
 /** Takes the YouTube JPEG's key off an image, as an image made before that download existed has none. */
-async function forgetYoutubeJpeg(image: Message) {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: runtime.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  await client.send(
-    new UpdateCommand({
-      TableName: 'messages',
-      Key: { conversation_id: image.conversation_id, id: image.id },
-      UpdateExpression: 'REMOVE image_keys.youtube',
-    }),
-  );
-  client.destroy();
-}
+const forgetYoutubeJpeg = (image: Message) =>
+  removeFromMessage(runtime.dynamodbEndpoint, image, 'image_keys.youtube');
 
 describe('the Test & Compare export', () => {
   let owner: Awaited<ReturnType<typeof newUser>>;
@@ -103,7 +88,7 @@ describe('the Test & Compare export', () => {
       'test-and-compare-1-a_castle_on_a_hill.jpg',
       'test-and-compare-2-a_red_fox_jumping_over__fast_.jpg',
     ]);
-    const download = await owner.api('GET', `/api/messages/${castle.id}/downloads/jpeg`);
+    const download = await owner.api('getDownload', { params: { id: castle.id, format: 'jpeg' } });
     const downloaded = new Uint8Array(await (await fetch(download.body.url)).arrayBuffer());
     expect(files['test-and-compare-1-a_castle_on_a_hill.jpg']).toEqual(downloaded);
   });
@@ -134,7 +119,7 @@ describe('the Test & Compare export', () => {
     expect(
       (await exportZip(owner.token, [{ message_id: fox.id, index: 1 }, ...refs(whale)])).response.status,
     ).toBe(404);
-    const { messages } = (await owner.api('GET', `/api/conversations/${fox.conversation_id}/messages`)).body;
+    const { messages } = (await owner.api('listMessages', { params: { id: fox.conversation_id } })).body;
     const prompt = (messages as Message[]).find((message) => message.role === 'user') as Message;
     expect((await exportZip(owner.token, refs(prompt, whale))).response.status).toBe(404);
   });

@@ -1,16 +1,17 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { callAs } from '../support/api';
 import { newConversation } from '../support/images';
 import { uploadImage } from '../support/jobs';
 import { listKeys, objectExists } from '../support/storage';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
 async function newUser(name: string) {
   const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  return apiAs(baseUrl, user.accessToken);
+  return callAs(baseUrl, user.accessToken);
 }
 
 const png = async () =>
@@ -28,7 +29,7 @@ describe('a presigned upload takes exactly what was declared', () => {
   it('stores the declared bytes of the declared type', async () => {
     const api = await newUser('upload-exact');
     const bytes = await png();
-    const grant = await api('POST', '/api/uploads', { content_type: 'image/png', size: bytes.length });
+    const grant = await api('createUpload', { body: { content_type: 'image/png', size: bytes.length } });
     expect(grant.status).toBe(201);
     expect((await put(grant.body.upload_url, bytes, 'image/png')).status).toBe(200);
     expect(await objectExists(runtime, grant.body.key)).toBe(true);
@@ -36,7 +37,7 @@ describe('a presigned upload takes exactly what was declared', () => {
 
   it('refuses more bytes than declared, and stores nothing', async () => {
     const api = await newUser('upload-bigger');
-    const grant = await api('POST', '/api/uploads', { content_type: 'image/png', size: 1024 });
+    const grant = await api('createUpload', { body: { content_type: 'image/png', size: 1024 } });
     const answer = await put(grant.body.upload_url, new Uint8Array(64 * 1024), 'image/png');
     expect(answer.status).toBe(403);
     expect(await objectExists(runtime, grant.body.key)).toBe(false);
@@ -45,7 +46,7 @@ describe('a presigned upload takes exactly what was declared', () => {
   it('refuses another content type than declared, and stores nothing', async () => {
     const api = await newUser('upload-type');
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
-    const grant = await api('POST', '/api/uploads', { content_type: 'image/png', size: html.length });
+    const grant = await api('createUpload', { body: { content_type: 'image/png', size: html.length } });
     const answer = await put(grant.body.upload_url, html, 'text/html');
     expect(answer.status).toBe(403);
     expect(await objectExists(runtime, grant.body.key)).toBe(false);
@@ -73,18 +74,24 @@ describe('copies of the photos a send attaches', () => {
     const good = await uploadImage(api, await png());
     // Fails late in its decode, after the good one's copy could have been stored.
     const bad = await uploadImage(api, await largePng({ truncated: true }));
-    const refused = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Use these',
-      uploaded_images: [good, bad],
+    const refused = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Use these',
+        uploaded_images: [good, bad],
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/not an image we can use/);
     expect(await listKeys(runtime, referencesOf(good))).toEqual([]);
     // Nothing is lost: the good one can be sent again without the bad one.
     expect(await objectExists(runtime, good)).toBe(true);
-    const sent = await api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Use this one',
-      uploaded_images: [good],
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Use this one',
+        uploaded_images: [good],
+      },
     });
     expect(sent.status).toBe(202);
     expect(await listKeys(runtime, referencesOf(good))).toHaveLength(1);
@@ -97,15 +104,18 @@ describe('copies of the photos a send attaches', () => {
     const quick = await uploadImage(api, await png());
     const slow = await uploadImage(api, await largePng());
     let answered = false;
-    const sending = api('POST', `/api/conversations/${conversationId}/messages`, {
-      content: 'Use these',
-      uploaded_images: [quick, slow],
+    const sending = api('sendMessage', {
+      params: { id: conversationId },
+      body: {
+        content: 'Use these',
+        uploaded_images: [quick, slow],
+      },
     }).finally(() => {
       answered = true;
     });
     // The delete goes as soon as a copy is stored (or the send has answered, if none is seen first).
     while (!answered && (await listKeys(runtime, referencesOf(quick))).length === 0);
-    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
+    expect((await api('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
     const sent = await sending;
     expect([202, 404]).toContain(sent.status);
     // Stored before the delete, the message's copies went with it; refused after, the send's own.

@@ -1,50 +1,31 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
 import { makePng } from '../fakes/fake-http';
 import { MODERATION_BLOCKED } from '../fakes/openai-server';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
-import { fakeProviderEnv, useFakeProviders } from '../support/providers';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /**
  * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
  * call of several: each variation is its own call, and each is settled on its own.
  */
-const fakes = useFakeProviders();
-let cloud: RunningCloud;
 
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      ...fakeProviderEnv(fakes),
-      PROVIDER_MAX_RETRIES: '1',
-      PROVIDER_RETRY_INITIAL_MS: '10',
-      PROVIDER_RETRY_MAX_MS: '20',
-      // Every variation of a job is called at once here (3 of each of the 5 workers' jobs), so a
-      // test can catch all of a job's calls in flight.
-      LOCAL_WORKER_CONCURRENCY: '5',
-      PROVIDER_CALLS_AT_ONCE: '15',
-      LOG_LEVEL: 'INFO',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  PROVIDER_MAX_RETRIES: '1',
+  PROVIDER_RETRY_INITIAL_MS: '10',
+  PROVIDER_RETRY_MAX_MS: '20',
+  // Every variation of a job is called at once here (3 of each of the 5 workers' jobs), so a
+  // test can catch all of a job's calls in flight.
+  LOCAL_WORKER_CONCURRENCY: '5',
+  PROVIDER_CALLS_AT_ONCE: '15',
+  LOG_LEVEL: 'INFO',
 });
 
-async function newUser(name: string) {
-  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
-  const send = (body: object) => api('POST', `/api/conversations/${conversationId}/messages`, body);
-  return { api, send, conversationId, userId: String(decodePayload(user.accessToken).sub) };
-}
+const newUser = (name: string) => newUserWithConversation(cloud, name);
 
 const ledgerOf = async (userId: string) => readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
 const imageCalls = (path: string) => fakes.openai.requests.filter((r) => r.path === path);
@@ -63,7 +44,7 @@ describe('variations with the real providers', () => {
     expect(imageCalls('/v1/images/generations')).toHaveLength(3);
     expect(done).toMatchObject({ status: 'done', is_image_message: true });
     expect(done.images).toHaveLength(2);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+    expect((await api('getCredits')).body).toEqual({ credits: 1 });
 
     const { balance, ledger, sum } = await ledgerOf(userId);
     expect([balance, sum]).toEqual([1, 1]);
@@ -91,7 +72,7 @@ describe('variations with the real providers', () => {
       content:
         "I can't generate that image as it violates OpenAI's content policy. Please try a different prompt.",
     });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     const jobId = sent.body.assistantMessage.id as string;
     const { ledger } = await ledgerOf(userId);
     expect(
@@ -211,8 +192,8 @@ describe('variations with the real providers', () => {
     const jobId = sent.body.assistantMessage.id as string;
     await expect.poll(() => imageCalls('/v1/images/generations').length).toBe(3);
 
-    expect((await api('DELETE', `/api/conversations/${conversationId}`)).status).toBe(204);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('deleteConversation', { params: { id: conversationId } })).status).toBe(204);
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     await waitForQueueIdle(cloud.url, before.delivered + 1);
 
     const { balance, ledger } = await ledgerOf(userId);

@@ -2,28 +2,21 @@ import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { ledgerKeys } from '../../functions/src/core/credits';
+import type { Call } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
+import { sharedCloud } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
-import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { newUserWithConversation } from '../support/users';
 
 /** Variations with the offline provider: N images for N credits, reserved all or nothing. */
-const baseUrl = inject('baseUrl');
 const runtime = inject('runtime');
 
-async function newUser(name: string) {
-  const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, name);
-  const api = apiAs(baseUrl, user.accessToken);
-  const userId = String(decodePayload(user.accessToken).sub);
-  const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
-  const send = (body: object, id = conversationId) => api('POST', `/api/conversations/${id}/messages`, body);
-  return { api, userId, conversationId, send };
-}
+const newUser = (name: string) => newUserWithConversation(sharedCloud(), name);
 
 /** The creator's own messages of a conversation (not the welcome it opens with). */
-const sentMessages = async (api: ReturnType<typeof apiAs>, conversationId: string) =>
-  (await api('GET', `/api/conversations/${conversationId}/messages`)).body.messages.filter(
+const sentMessages = async (api: Call, conversationId: string) =>
+  (await api('listMessages', { params: { id: conversationId } })).body.messages.filter(
     (message: { role: string }) => message.role === 'user',
   );
 
@@ -35,7 +28,7 @@ describe('variations', () => {
     const sent = await send({ content: 'A cat astronaut "SPACE CAT"', variations: 3 });
     expect(sent.status).toBe(202);
     // All three reserved by the send itself, in one entry.
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    expect((await api('getCredits')).body).toEqual({ credits: 0 });
     const jobId = sent.body.assistantMessage.id as string;
 
     const done = await waitForSettled(api, jobId);
@@ -53,11 +46,13 @@ describe('variations', () => {
       expect((await fetch(image.image_sources[0].url)).headers.get('content-type')).toBe('image/webp');
     }
     // Each variation's download is its own.
-    const third = await api('GET', `/api/messages/${jobId}/downloads/png?image=2`);
+    const third = await api('getDownload', { params: { id: jobId, format: 'png' }, query: { image: '2' } });
     expect(third.status).toBe(200);
     const meta = await sharp(new Uint8Array(await (await fetch(third.body.url)).arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([1280, 720]);
-    expect((await api('GET', `/api/messages/${jobId}/downloads/png?image=3`)).status).toBe(404);
+    expect(
+      (await api('getDownload', { params: { id: jobId, format: 'png' }, query: { image: '3' } })).status,
+    ).toBe(404);
 
     const { balance, ledger, sum } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(balance).toBe(0);
@@ -73,10 +68,10 @@ describe('variations', () => {
     expect(await ledgerFindings(runtime.dynamodbEndpoint, userId)).toEqual([]);
 
     // The list shows the grid too, and deleting the conversation deletes every variation's files.
-    const page = (await api('GET', `/api/conversations/${done.conversation_id}/messages`)).body;
+    const page = (await api('listMessages', { params: { id: done.conversation_id } })).body;
     expect(page.messages.at(-1).images).toHaveLength(3);
     expect(await listKeys(runtime, `images/${userId}/${jobId}/1/v2/`)).not.toEqual([]);
-    expect((await api('DELETE', `/api/conversations/${done.conversation_id}`)).status).toBe(204);
+    expect((await api('deleteConversation', { params: { id: done.conversation_id } })).status).toBe(204);
     expect(await listKeys(runtime, `images/${userId}/${jobId}/`)).toEqual([]);
   });
 
@@ -88,7 +83,10 @@ describe('variations', () => {
 
     const pixels = await Promise.all(
       [0, 1, 2].map(async (index) => {
-        const download = await api('GET', `/api/messages/${jobId}/downloads/png?image=${index}`);
+        const download = await api('getDownload', {
+          params: { id: jobId, format: 'png' },
+          query: { image: index },
+        });
         const png = new Uint8Array(await (await fetch(download.body.url)).arrayBuffer());
         return sharp(png).resize(160, 90, { fit: 'fill' }).removeAlpha().raw().toBuffer();
       }),
@@ -111,23 +109,26 @@ describe('variations', () => {
     const refused = await send({ content: 'Four please', variations: 4 });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toBe(INSUFFICIENT_CREDITS_TEXT);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
     const { ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(sks(ledger)).toEqual([ledgerKeys.initialGrant]);
     // Three fit exactly.
     expect((await send({ content: 'Three then', variations: 3 })).status).toBe(202);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    expect((await api('getCredits')).body).toEqual({ credits: 0 });
   });
 
   it('refuses a count outside 1 to 4 with a clear 400, storing nothing', async () => {
-    const { api, send, conversationId } = await newUser('bad-count');
+    const { api, conversationId } = await newUser('bad-count');
     for (const variations of [0, 5, 2.5, '2']) {
-      const answer = await send({ content: 'Nope', variations });
+      const answer = await api.raw('POST', `/api/conversations/${conversationId}/messages`, {
+        content: 'Nope',
+        variations,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/variations/i);
     }
     expect(await sentMessages(api, conversationId)).toEqual([]);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
   });
 
   it('lets concurrent sends of 2 variations with 3 credits start exactly one job', async () => {
@@ -138,7 +139,7 @@ describe('variations', () => {
     const accepted = sends.filter((s) => s.status === 202);
     expect(accepted).toHaveLength(1);
     expect(sends.filter((s) => s.status === 402)).toHaveLength(5);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+    expect((await api('getCredits')).body).toEqual({ credits: 1 });
     await waitForSettled(api, accepted[0]?.body.assistantMessage.id);
     const { balance, sum } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect([balance, sum]).toEqual([1, 1]);
@@ -157,11 +158,11 @@ describe('variations', () => {
       status: 'done',
       is_edit: true,
     });
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 0 });
+    expect((await api('getCredits')).body).toEqual({ credits: 0 });
 
     // An index the answer lacks, a message that is not an image, another conversation's, another user's.
     const other = await newUser('chosen-other');
-    const otherConversation = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+    const otherConversation = (await api('createConversation', { body: {} })).body.conversation.id as string;
     const refusals = await Promise.all([
       send({ content: 'x', edit_from: { message_id: done.id, index: 2 } }),
       send({ content: 'x', edit_from: { message_id: edit.body.userMessage.id, index: 0 } }),

@@ -1,11 +1,11 @@
 import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type Call, callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { type RunningCloud, startCloudProcess } from '../support/local-cloud-process';
-import { fakeProviderEnv, useFakeProviders } from '../support/providers';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 /**
  * A local cloud whose worker gives each job a short deadline, with the
@@ -15,40 +15,28 @@ import { apiAs, signUpUser } from '../support/users';
  */
 const JOB_DEADLINE_MS = 4_000;
 
-const fakes = useFakeProviders();
-let cloud: RunningCloud;
-
-beforeAll(async () => {
-  cloud = await startCloudProcess({
-    env: {
-      ...fakeProviderEnv(fakes),
-      JOB_DEADLINE_MS: String(JOB_DEADLINE_MS),
-      CLASSIFIER_TIMEOUT_MS: '500',
-      PROVIDER_TIMEOUT_MS: '60000',
-      JOB_STUCK_AFTER_MS: String(60 * 60_000),
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.stop();
+const { cloud, fakes } = useLocalCloudWithFakeProviders({
+  JOB_DEADLINE_MS: String(JOB_DEADLINE_MS),
+  CLASSIFIER_TIMEOUT_MS: '500',
+  PROVIDER_TIMEOUT_MS: '60000',
+  JOB_STUCK_AFTER_MS: String(60 * 60_000),
 });
 
 async function send(name: string, provider: 'openai' | 'gemini', content = 'A neon gaming thumbnail') {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const api = callAs(cloud.url, user.accessToken);
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
   const sentAt = Date.now();
-  const sent = await api('POST', `/api/conversations/${id}/messages`, { content, provider });
+  const sent = await api('sendMessage', { params: { id }, body: { content, provider } });
   expect(sent.status).toBe(202);
   const settled = await waitForSettled(api, sent.body.assistantMessage.id, 20_000);
   const userId = String(decodePayload(user.accessToken).sub);
-  return { api, path: `/api/conversations/${id}/messages`, settled, tookMs: Date.now() - sentAt, userId };
+  return { api, conversationId: id, settled, tookMs: Date.now() - sentAt, userId };
 }
 
 /** The ledger's entry kinds, and the balance back where it started. */
-async function expectRefunded(api: ReturnType<typeof apiAs>, userId: string) {
-  expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+async function expectRefunded(api: Call, userId: string) {
+  expect((await api('getCredits')).body).toEqual({ credits: 3 });
   const { ledger, balance } = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
   expect(balance).toBe(3);
   expect(ledger.map((e) => String(e.sk).split('#')[1]).sort()).toEqual(['initial', 'refund', 'reserve']);
@@ -85,14 +73,17 @@ describe('a job past its deadline', () => {
 describe('a classifier that never answers', () => {
   it('is given up after its own short timeout, and the job makes a new image', async () => {
     // The classifier is asked only when there is an image to edit: the first send makes one.
-    const { api, path } = await send('classifier-stall', 'openai');
+    const { api, conversationId } = await send('classifier-stall', 'openai');
     fakes.openai.reset();
     fakes.openai.stallClassifier();
-    const sent = await api('POST', path, { content: 'Now one with a racing car', provider: 'openai' });
+    const sent = await api('sendMessage', {
+      params: { id: conversationId },
+      body: { content: 'Now one with a racing car', provider: 'openai' },
+    });
     const settled = await waitForSettled(api, sent.body.assistantMessage.id, 20_000);
     expect(settled).toMatchObject({ status: 'done', is_image_message: true, is_edit: false });
     // A new image with the earlier one as its reference, which OpenAI takes at its edits endpoint.
     expect(fakes.openai.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
-    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 1 });
+    expect((await api('getCredits')).body).toEqual({ credits: 1 });
   });
 });

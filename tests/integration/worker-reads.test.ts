@@ -1,35 +1,26 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PHASE_TEXT } from '@thumbnail-studio/contract';
 import { monotonicFactory } from 'ulid';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
 import { contextKeysOf, newMessage } from '../../functions/src/core/messages';
 import type { StoredMessage } from '../../functions/src/core/types';
 import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
+import { callAs } from '../support/api';
+import { localDocumentClient, useConversationRead } from '../support/dynamodb';
 import { deliverJob, waitForSettled } from '../support/jobs';
 import { storeQueuedJob } from '../support/queued-job';
 import { decodePayload } from '../support/tokens';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const runtime = inject('runtime');
 const baseUrl = inject('baseUrl');
 const nextId = monotonicFactory();
 
 /** The worker's read of a conversation, run against the local cloud's DynamoDB as a Lambda would. */
-let listRecentMessages: typeof import('../../functions/src/data/messages-repo').listRecentMessages;
-beforeAll(async () => {
-  Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
-  ({ listRecentMessages } = await import('../../functions/src/data/messages-repo'));
-});
+const listRecentMessages = useConversationRead(() => backendDynamoEnv(runtime.dynamodbEndpoint));
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: runtime.dynamodbEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = localDocumentClient(runtime.dynamodbEndpoint);
 
 /** A conversation written straight into the table: `withImage` says which messages carry a reference. */
 async function conversation(count: number, withImage: (index: number) => boolean) {
@@ -107,9 +98,9 @@ describe("a job's read of its conversation", () => {
 describe('a job that reads its conversation before it claims', () => {
   it("claims a request with nothing to edit showing its phase: it is never seen running as 'Processing your request...'", async () => {
     const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'phase-at-claim');
-    const api = apiAs(baseUrl, user.accessToken);
+    const api = callAs(baseUrl, user.accessToken);
     const userId = String(decodePayload(user.accessToken).sub);
-    const conversationId = (await api('POST', '/api/conversations', {})).body.conversation.id as string;
+    const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
     // Stored as a send stores it, and handed to the queue only once the job is being watched.
     const job = await storeQueuedJob(userId, conversationId, 'A lighthouse at dawn');
     const seen: { state: unknown; content: unknown }[] = [];

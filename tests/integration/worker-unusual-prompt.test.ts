@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { callAs } from '../support/api';
 import { downloadUrl, waitForSettled } from '../support/jobs';
 import { UNUSUAL_TEXTS } from '../support/providers';
-import { apiAs, signUpUser } from '../support/users';
+import { signUpUser } from '../support/users';
 
 const baseUrl = inject('baseUrl');
 
@@ -12,10 +13,10 @@ const prompt = `A thumbnail saying "${Object.values(UNUSUAL_TEXTS).join(' ')}"`.
 describe('a prompt with control characters and unusual Unicode', () => {
   it('still gets its image from the offline provider', async () => {
     const user = await signUpUser(baseUrl, inject('dataDir'), inject('runtime').clientId, 'unusual');
-    const api = apiAs(baseUrl, user.accessToken);
-    const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+    const api = callAs(baseUrl, user.accessToken);
+    const { id } = (await api('createConversation', { body: {} })).body.conversation;
 
-    const sent = await api('POST', `/api/conversations/${id}/messages`, { content: prompt });
+    const sent = await api('sendMessage', { params: { id }, body: { content: prompt } });
     expect(sent.status).toBe(202);
     const settled = await waitForSettled(api, sent.body.assistantMessage.id);
     expect(settled).toMatchObject({ status: 'done', is_image_message: true });
@@ -25,6 +26,6 @@ describe('a prompt with control characters and unusual Unicode', () => {
     const image = await sharp(new Uint8Array(await original.arrayBuffer())).metadata();
     expect([image.format, image.width, image.height]).toEqual(['png', 1280, 720]);
     // The conversation, titled after the prompt, still lists.
-    expect((await api('GET', '/api/conversations')).status).toBe(200);
+    expect((await api('listConversations')).status).toBe(200);
   });
 });

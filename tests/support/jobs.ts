@@ -1,10 +1,8 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { DownloadFormat, JobMessage } from '@thumbnail-studio/contract';
+import type { DownloadFormat, JobMessage, UPLOAD_IMAGE_TYPES } from '@thumbnail-studio/contract';
 import { expect } from 'vitest';
 import { S3RVER_CREDENTIALS } from '../../local/storage/s3';
-import type { apiAs } from './users';
-
-type Api = ReturnType<typeof apiAs>;
+import type { Call } from './api';
 
 /**
  * Hands a job message to the local cloud's queue through the real SQS API, as a send does (the
@@ -29,10 +27,10 @@ export async function deliverJob(cloudUrl: string, job: JobMessage): Promise<voi
 }
 
 /** Polls a pending assistant message the way the web app does, until its job settles. */
-export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30_000, intervalMs = 100) {
+export async function waitForSettled(api: Call, messageId: string, timeoutMs = 30_000, intervalMs = 100) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { status, body } = await api('GET', `/api/messages/${messageId}`);
+    const { status, body } = await api('getMessage', { params: { id: messageId } });
     expect(status).toBe(200);
     if (body.message.status !== 'pending') return body.message;
     if (Date.now() > deadline)
@@ -45,12 +43,15 @@ export async function waitForSettled(api: Api, messageId: string, timeoutMs = 30
  * Sends a request in a new conversation with the OpenAI provider and waits for its image; `extra`
  * adds to the send's body (people, variations...). The answer's id.
  */
-export async function generateImage(api: Api, content: string, extra: Record<string, unknown> = {}) {
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
-  const sent = await api('POST', `/api/conversations/${id}/messages`, {
-    content,
-    provider: 'openai',
-    ...extra,
+export async function generateImage(api: Call, content: string, extra: Record<string, unknown> = {}) {
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
+  const sent = await api('sendMessage', {
+    params: { id },
+    body: {
+      content,
+      provider: 'openai',
+      ...extra,
+    },
   });
   expect(sent.status).toBe(202);
   const settled = await waitForSettled(api, sent.body.assistantMessage.id);
@@ -62,9 +63,9 @@ export async function generateImage(api: Api, content: string, extra: Record<str
  * An image message once the checks that follow its job have run: the legibility verdict is
  * written last (after the likeness), so its arrival means both are in.
  */
-export async function waitForImageChecks(api: Api, messageId: string) {
+export async function waitForImageChecks(api: Call, messageId: string) {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    const { body } = await api('GET', `/api/messages/${messageId}`);
+    const { body } = await api('getMessage', { params: { id: messageId } });
     if (body.message.legibility) return body.message;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -72,18 +73,24 @@ export async function waitForImageChecks(api: Api, messageId: string) {
 }
 
 /** The signed URL of one of an image message's downloads, which the backend makes on first ask. */
-export async function downloadUrl(api: Api, messageId: string, format: DownloadFormat): Promise<string> {
-  const answer = await api('GET', `/api/messages/${messageId}/downloads/${format}`);
+export async function downloadUrl(api: Call, messageId: string, format: DownloadFormat): Promise<string> {
+  const answer = await api('getDownload', { params: { id: messageId, format } });
   if (answer.status !== 200)
     throw new Error(`download answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.url;
 }
 
 /** Uploads bytes the way the browser does: a presigned PUT from /api/uploads. */
-export async function uploadImage(api: Api, bytes: Uint8Array, contentType = 'image/png'): Promise<string> {
-  const { status, body } = await api('POST', '/api/uploads', {
-    content_type: contentType,
-    size: bytes.length,
+export async function uploadImage(
+  api: Call,
+  bytes: Uint8Array,
+  contentType: (typeof UPLOAD_IMAGE_TYPES)[number] = 'image/png',
+): Promise<string> {
+  const { status, body } = await api('createUpload', {
+    body: {
+      content_type: contentType,
+      size: bytes.length,
+    },
   });
   expect(status).toBe(201);
   const put = await fetch(body.upload_url, { method: 'PUT', headers: body.headers, body: bytes });

@@ -1,19 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { checkCreditAccount } from '../../functions/src/core/ledger-reconciliation';
-import { repoRoot } from './local-cloud-process';
+import { localDocumentClient } from './dynamodb';
+import { runTool } from './local-cloud-process';
 
 /** Reads a user's credit items straight from DynamoDB Local, to check the ledger against the balance. */
 export async function readCreditItems(dynamodbEndpoint: string, userId: string) {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const client = localDocumentClient(dynamodbEndpoint);
   const { Items = [] } = await client.send(
     new QueryCommand({
       TableName: 'credits',
@@ -44,19 +36,5 @@ export async function ledgerFindings(dynamodbEndpoint: string, userId: string, g
 }
 
 /** Runs `npm run reconcile` against a local cloud's data folder, to its exit. */
-export async function runReconcileCommand(dataDir: string, args: string[] = []) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/reconcile-ledger.ts', '--data-dir', dataDir, ...args],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
-}
+export const runReconcileCommand = (dataDir: string, args: string[] = []) =>
+  runTool('tools/reconcile-ledger.ts', ['--data-dir', dataDir, ...args]);

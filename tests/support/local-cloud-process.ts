@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -88,4 +89,25 @@ export async function startCloudProcess(
       }
     },
   };
+}
+
+/**
+ * Runs one of the repo's scripts (`tools/...`, `local/start.ts`) as `npm run` does, with `env` added
+ * to the environment, to its exit: its exit code and output.
+ */
+export async function runTool(script: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
 }

@@ -5,8 +5,10 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { Endpoints, RequestBody } from '@thumbnail-studio/contract';
 import { latestCodeFor } from '../../local/cognito/outbox';
-import { rememberIssuer } from './tokens';
+import { callAs } from './api';
+import { decodePayload, rememberIssuer } from './tokens';
 
 export interface TestUser {
   email: string;
@@ -59,18 +61,26 @@ export async function signUpUser(
   };
 }
 
-/** A tiny client for the API as a given bearer token. */
-export function apiAs(baseUrl: string, token: string | undefined) {
-  return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
+/** Where a test finds a local cloud: the run's shared one (`sharedCloud()`) or one of its own. */
+export interface CloudAddress {
+  url: string;
+  dataDir: string;
+  runtime: { clientId: string };
+}
+
+/** Signs a new user up on a cloud: the API as them, their id and their token. */
+export async function newApiUser(cloud: CloudAddress, name: string) {
+  const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
+  const userId = String(decodePayload(user.accessToken).sub);
+  return { user, token: user.accessToken, userId, api: callAs(cloud.url, user.accessToken) };
+}
+
+/** A new user with a new conversation of theirs, and `send` to post into it (or into conversation `id`). */
+export async function newUserWithConversation(cloud: CloudAddress, name: string) {
+  const signedUp = await newApiUser(cloud, name);
+  const { api } = signedUp;
+  const conversationId = (await api('createConversation', { body: {} })).body.conversation.id as string;
+  const send = (body: RequestBody<Endpoints['sendMessage']>, id = conversationId) =>
+    api('sendMessage', { params: { id }, body });
+  return { ...signedUp, conversationId, send };
 }

@@ -2,11 +2,12 @@ import { followParam, MAX_FOLLOWED_JOBS, type Message, revisionOf } from '@thumb
 import { makePng } from '../../fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../fakes/openai-server';
 import { makePhotoPng } from '../../fakes/photo-like';
+import { callAs } from '../../support/api';
 import { waitForSettled } from '../../support/jobs';
 import { readCreditItems } from '../../support/ledger';
 import { type RunningCloud, startCloudProcess } from '../../support/local-cloud-process';
 import { decodePayload } from '../../support/tokens';
-import { apiAs, signUpUser } from '../../support/users';
+import { signUpUser } from '../../support/users';
 import { budgets } from '../budgets';
 import { imageYardstick } from '../image-yardstick';
 import type { BenchSection, Measurement } from '../report';
@@ -75,11 +76,11 @@ function lastSettledAt(output: string, jobIds: string[]): number | undefined {
 
 async function newUser(cloud: RunningCloud, name: string) {
   const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, name);
-  const api = apiAs(cloud.url, user.accessToken);
-  const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+  const api = callAs(cloud.url, user.accessToken);
+  const { id } = (await api('createConversation', { body: {} })).body.conversation;
   // The app shows the balance as it opens, which opens the account (the initial credits): the
   // sends below come from a creator who has seen the app, not from a script's first request.
-  await api('GET', '/api/credits');
+  await api('getCredits');
   return {
     api,
     path: `/api/conversations/${id}/messages`,
@@ -123,7 +124,7 @@ export const generation: BenchSection = {
       const start = cloud.output().length;
       const yardsticks: number[] = [];
       for (let i = 0; i < SEQUENTIAL_JOBS; i++) {
-        const sent = await serial.api('POST', serial.path, {
+        const sent = await serial.api.raw('POST', serial.path, {
           content: `Bench thumbnail ${i}`,
           provider: 'openai',
         });
@@ -169,7 +170,7 @@ export const generation: BenchSection = {
       const beganAt = Date.now();
       const sends = await Promise.all(
         Array.from({ length: CONCURRENT_JOBS }, (_, i) =>
-          burst.api('POST', burst.path, { content: `Burst thumbnail ${i}`, provider: 'openai' }),
+          burst.api.raw('POST', burst.path, { content: `Burst thumbnail ${i}`, provider: 'openai' }),
         ),
       );
       const sendsMs = performance.now() - began;
@@ -184,7 +185,7 @@ export const generation: BenchSection = {
       for (const deadline = Date.now() + 120_000; ; polls++) {
         const followed = [...pending].sort(([a], [b]) => (a < b ? -1 : 1)).slice(0, MAX_FOLLOWED_JOBS);
         const follow = followParam(followed.map(([id, revision]) => ({ id, revision })));
-        const { body } = await burst.api('GET', `${jobsPath}?follow=${follow}`);
+        const { body } = await burst.api.raw('GET', `${jobsPath}?follow=${follow}`);
         for (const job of body.jobs as Message[]) {
           if (job.status !== 'pending') pending.delete(job.id);
           else pending.set(job.id, revisionOf(job));

@@ -6,8 +6,9 @@ import { CONTEXT_IMAGE_MESSAGES } from '../../../functions/src/core/jobs';
 import { type RecordedCounts, total, type Usage } from '../../../tools/cost/model';
 import { type FakeOpenAI, startFakeOpenAI } from '../../fakes/openai-server';
 import { makePhotoPng } from '../../fakes/photo-like';
+import { callAs } from '../../support/api';
 import { type RunningCloud, repoRoot, startCloudProcess } from '../../support/local-cloud-process';
-import { apiAs, signUpUser } from '../../support/users';
+import { signUpUser } from '../../support/users';
 import { type JobKind, jobCountBudgets, jobKinds, pollCountBudgets } from '../budgets';
 import type { BenchSection, Measurement } from '../report';
 
@@ -78,15 +79,15 @@ async function measureCloud(openai: FakeOpenAI, photo: Uint8Array, checks: boole
     openai.image(photo);
     openai.latency(0);
     const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, `bench-counts-${checks}`);
-    const api = apiAs(cloud.url, user.accessToken);
-    await api('GET', '/api/credits');
+    const api = callAs(cloud.url, user.accessToken);
+    await api('getCredits');
     let delivered = (await localUsage(cloud)).queue.delivered;
     const conversation = async () => {
-      const { id } = (await api('POST', '/api/conversations', {})).body.conversation;
+      const { id } = (await api('createConversation', { body: {} })).body.conversation;
       return `/api/conversations/${id}`;
     };
     const send = async (conversationPath: string, variations: number) => {
-      const sent = await api('POST', `${conversationPath}/messages`, {
+      const sent = await api.raw('POST', `${conversationPath}/messages`, {
         content: 'Bench thumbnail with "BIG NEWS"',
         provider: 'openai',
         variations,
@@ -126,10 +127,10 @@ async function measureCloud(openai: FakeOpenAI, photo: Uint8Array, checks: boole
       await new Promise((resolve) => setTimeout(resolve, PENDING_PROVIDER_MS / 2));
       const follow = followParam([{ id: jobId, revision: 0 }]);
       const beforePending = (await localUsage(cloud)).usage;
-      await api('GET', `${jobsPath}?follow=${follow}`);
+      await api.raw('GET', `${jobsPath}?follow=${follow}`);
       const pending = grown(beforePending, (await localUsage(cloud)).usage, 'api.');
       const settled = await queueIdle(cloud, delivered);
-      await api('GET', `${jobsPath}?follow=${follow}`);
+      await api.raw('GET', `${jobsPath}?follow=${follow}`);
       const done = grown(settled, (await localUsage(cloud)).usage, 'api.');
       pollCounts = { pending: { ...pending, 'api.requests': 1 }, done: { ...done, 'api.requests': 1 } };
     }

@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { repoPath } from '../../../infra/src/paths';
+import { callAs } from '../../support/api';
 import { waitForQueueIdle, waitForSettled } from '../../support/jobs';
 import { type RunningCloud, startCloudProcess } from '../../support/local-cloud-process';
-import { apiAs, signUpUser } from '../../support/users';
+import { signUpUser } from '../../support/users';
 import { budgets } from '../budgets';
 import type { BenchSection, Measurement } from '../report';
 
@@ -86,13 +87,13 @@ export const opening: BenchSection = {
         env: { INITIAL_CREDITS: String(IMAGES), RATE_LIMIT_SENDS_PER_MINUTE: '0' },
       });
       const user = await signUpUser(cloud.url, cloud.dataDir, cloud.runtime.clientId, 'bench-opening');
-      const api = apiAs(cloud.url, user.accessToken);
+      const api = callAs(cloud.url, user.accessToken);
       const title = 'Hundred images';
-      const { id } = (await api('POST', '/api/conversations', { title })).body.conversation;
+      const { id } = (await api('createConversation', { body: { title } })).body.conversation;
       for (let i = 0; i < IMAGES; i += 10) {
         const sends = await Promise.all(
           Array.from({ length: 10 }, (_, k) =>
-            api('POST', `/api/conversations/${id}/messages`, { content: `Bench image ${i + k}` }),
+            api('sendMessage', { params: { id }, body: { content: `Bench image ${i + k}` } }),
           ),
         );
         await Promise.all(sends.map((s) => waitForSettled(api, s.body.assistantMessage.id, 120_000, 200)));
@@ -102,7 +103,7 @@ export const opening: BenchSection = {
       // them, so the one made next is the newest and the app opens on it after signing in, not
       // on the conversation measured (whose images would then be in the cache already).
       await waitForQueueIdle(cloud.url, IMAGES, 120_000);
-      await api('POST', '/api/conversations', { title: 'Elsewhere' });
+      await api('createConversation', { body: { title: 'Elsewhere' } });
 
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const cdp = await page.context().newCDPSession(page);
