@@ -1,4 +1,9 @@
-import { CREDIT_PACKAGES } from '@thumbnail-studio/contract';
+import {
+  CHECKOUT_SESSION_PARAM,
+  CREDIT_PACKAGES,
+  checkoutReturnPaths,
+  errorBodySchema,
+} from '@thumbnail-studio/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
@@ -62,8 +67,8 @@ describe('checkout', () => {
       amount_total: popular.priceCents,
       currency: 'usd',
       payment_status: 'unpaid',
-      success_url: `${baseUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${baseUrl}/checkout-cancel`,
+      success_url: `${baseUrl}${checkoutReturnPaths.success}?${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${baseUrl}${checkoutReturnPaths.cancel}`,
     });
     expect(session.line_items?.data[0]?.price?.unit_amount).toBe(popular.priceCents);
   });
@@ -91,8 +96,7 @@ describe('fulfilment', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => api('GET', `/api/verify-session/${sessionId}`)),
     );
-    for (const answer of answers)
-      expect(answer).toEqual({ status: 200, body: { success: true, credits: 25 } });
+    for (const answer of answers) expect(answer).toEqual({ status: 200, body: { credits: 25 } });
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 28 });
     const ledger = await ledgerOf(userId);
     expect(ledger.purchases).toHaveLength(1);
@@ -124,7 +128,7 @@ describe('fulfilment', () => {
     const event = { type: 'checkout.session.async_payment_succeeded', data: { object: { id: sessionId } } };
     await Promise.all([postWebhook(baseUrl, event), verify(), postWebhook(baseUrl, event), verify()]);
 
-    expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 60 } });
+    expect(await verify()).toEqual({ status: 200, body: { credits: 60 } });
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 63 });
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
   });
@@ -136,7 +140,7 @@ describe('fulfilment', () => {
 
     expect(await babbage.api('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 404,
-      body: { success: false, error: 'Checkout session not found', code: 'not_found' },
+      body: { error: 'Checkout session not found', code: 'not_found' },
     });
     await paySession(runtime, sessionId);
     expect((await babbage.api('GET', `/api/verify-session/${sessionId}`)).status).toBe(404);
@@ -151,8 +155,8 @@ describe('fulfilment', () => {
     const { sessionId } = await checkout(api);
 
     expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
-      status: 200,
-      body: { success: false, error: 'Payment not completed' },
+      status: 409,
+      body: { error: 'Payment not completed', code: 'conflict' },
     });
     const claim = {
       type: 'checkout.session.completed',
@@ -169,6 +173,60 @@ describe('fulfilment', () => {
   it('reports an unknown session as not found', async () => {
     const { api } = await newUser('nosession');
     expect((await api('GET', '/api/verify-session/cs_test_does_not_exist')).status).toBe(404);
+  });
+
+  it('answers every session it declines with its coded error, never with a 200', async () => {
+    const ada = await newUser('declined-ada');
+    const { api, userId } = await newUser('declined');
+    const unpaid = await checkout(api);
+    const others = await checkout(ada.api);
+    // Paid, but for less than the package it names.
+    const { id: underpaid } = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 999, product_data: { name: 'Popular' } } },
+      ],
+      client_reference_id: userId,
+      metadata: { user_id: userId, package_id: popular.id },
+      success_url: `${baseUrl}${checkoutReturnPaths.success}`,
+    });
+    await paySession(runtime, underpaid);
+
+    const declined = [
+      ['cs_test_does_not_exist', 404, 'not_found', 'Checkout session not found'],
+      [others.sessionId, 404, 'not_found', 'Checkout session not found'],
+      [unpaid.sessionId, 409, 'conflict', 'Payment not completed'],
+      [underpaid, 400, 'bad_request', 'The payment does not match the credit package'],
+    ] as const;
+    for (const [sessionId, status, code, error] of declined) {
+      const answer = await api('GET', `/api/verify-session/${sessionId}`);
+      expect(answer.status, sessionId).not.toBe(200);
+      expect(errorBodySchema.safeParse(answer.body).success, sessionId).toBe(true);
+      expect(answer, sessionId).toEqual({ status, body: { error, code } });
+    }
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 });
+    expect((await ledgerOf(userId)).purchases).toHaveLength(0);
+  });
+
+  it("opens a buyer's account with the grant, once, when nothing opened it before", async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'first-buy');
+    const api = apiAs(baseUrl, user.accessToken);
+    const userId = String(decodePayload(user.accessToken).sub);
+    const sessions = [(await checkout(api, 'starter')).sessionId, (await checkout(api, 'starter')).sessionId];
+    expect((await readCreditItems(runtime.dynamodbEndpoint, userId)).balance).toBeUndefined();
+    for (const sessionId of sessions) await paySession(runtime, sessionId, { holdEvent: true });
+    // Two grants race to open the account, each through the webhook and the success page.
+    const fulfil = (sessionId: string) => [
+      postWebhook(baseUrl, { type: 'checkout.session.completed', data: { object: { id: sessionId } } }),
+      api('GET', `/api/verify-session/${sessionId}`),
+    ];
+    await Promise.all(sessions.flatMap(fulfil));
+
+    expect((await api('GET', '/api/credits')).body).toEqual({ credits: 23 });
+    const { ledger } = await ledgerOf(userId).then(() => readCreditItems(runtime.dynamodbEndpoint, userId));
+    expect(ledger.map((entry) => [entry.sk, entry.amount]).sort()).toEqual(
+      [['ledger#initial', 3], ...sessions.map((id) => [`ledger#purchase#${id}`, 10])].sort(),
+    );
   });
 });
 
@@ -324,7 +382,7 @@ describe('a refund that arrives before the grant', () => {
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 61 });
     expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 200,
-      body: { success: true, credits: 58 },
+      body: { credits: 58 },
     });
     const ledger = await ledgerOf(userId);
     expect(ledger.purchases.map((entry) => entry.amount)).toEqual([60]);
@@ -339,7 +397,7 @@ describe('a refund that arrives before the grant', () => {
 
     expect(await api('GET', `/api/verify-session/${sessionId}`)).toEqual({
       status: 200,
-      body: { success: true, credits: 0 },
+      body: { credits: 0 },
     });
     expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
 
@@ -364,7 +422,7 @@ describe('a refund that arrives before the grant', () => {
 
     expect((await api('GET', '/api/credits')).body).toEqual({ credits: 3 + 60 - 30 }); // $15.00 of $29.99: 30.01
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
-    expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 30 } });
+    expect(await verify()).toEqual({ status: 200, body: { credits: 30 } });
   });
 });
 
