@@ -4,12 +4,6 @@ import { creditPackageIdSchema } from './credits';
 /** Buying credits: only the package travels; the server knows its price and the buyer from the token. */
 export const createCheckoutSessionBodySchema = z.object({ packageId: creditPackageIdSchema });
 
-/** Where the hosted checkout sends the buyer back to in the app: paid, or cancelled. */
-export const checkoutReturnPaths = { success: '/checkout-success', cancel: '/checkout-cancel' } as const;
-
-/** The query parameter of the success path that names the checkout session paid. */
-export const CHECKOUT_SESSION_PARAM = 'session_id';
-
 /** A hosted checkout to send the browser to. */
 export const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.url() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
