@@ -8,12 +8,11 @@ export const createCheckoutSessionBodySchema = z.object({ packageId: creditPacka
 export const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.url() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-/** Whether a checkout session is paid and granted, and how many credits it added. */
-export const verifySessionSchema = z.object({
-  success: z.boolean(),
-  credits: z.optional(z.int()),
-  error: z.optional(z.string()),
-});
+/**
+ * A checkout session paid and granted: the credits it added. A session that is not the caller's,
+ * not paid or not matching its package is answered with an error (`{ error, code }`), never with this.
+ */
+export const verifySessionSchema = z.object({ credits: z.int() });
 export type VerifySessionResult = z.infer<typeof verifySessionSchema>;
 
 /** The webhook's acknowledgement; Stripe only reads the status. */

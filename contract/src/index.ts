@@ -1,4 +1,5 @@
 export * from './checkout';
+export * from './checkout-return';
 export * from './config';
 export * from './credits';
 export * from './endpoints';

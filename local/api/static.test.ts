@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { checkoutReturnPaths } from '@thumbnail-studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServerOptions, createApiServer } from './server';
 
@@ -73,7 +74,7 @@ describe('the local cloud serves the web build precompressed', () => {
   });
 
   it('compresses the page a client-side route falls back to', async () => {
-    const { headers, body } = await get('/checkout-success', 'br');
+    const { headers, body } = await get(checkoutReturnPaths.success, 'br');
     expect(headers['content-encoding']).toBe('br');
     expect(headers['cache-control']).toBeUndefined();
     expect(brotliDecompressSync(body).toString()).toContain('<div id="root">');

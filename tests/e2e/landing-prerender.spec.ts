@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { checkoutReturnPaths } from '@thumbnail-studio/contract';
 
 const HEADLINE = 'Thumbnails that earn the click, made in a chat';
 
@@ -60,7 +61,7 @@ test.describe('the landing page is prerendered', () => {
     // A CSS selector: a role query finds no element that is display: none.
     const heading = page.locator('h1', { hasText: HEADLINE });
 
-    await page.goto('/checkout-cancel', { waitUntil: 'commit' });
+    await page.goto(checkoutReturnPaths.cancel, { waitUntil: 'commit' });
     await expect(page.locator('html')).toHaveAttribute('data-start-view', 'app');
     expect(blocked).toEqual([]);
     await expect(heading).toBeAttached();

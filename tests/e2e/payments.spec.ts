@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
+import {
+  CHECKOUT_SESSION_PARAM,
+  checkoutReturnPaths,
+  INSUFFICIENT_CREDITS_TEXT,
+} from '@thumbnail-studio/contract';
 import { AppPage } from './pages/app-page';
 import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
@@ -106,7 +110,7 @@ test.describe('buying credits through the local checkout', () => {
     // The tab goes before the success page could confirm anything: only the webhook can grant.
     await page.route('**/api/verify-session/**', (route) => route.abort());
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout-success');
+    await page.waitForURL((url) => url.pathname === checkoutReturnPaths.success);
     await page.close();
 
     const later = await context.newPage();
@@ -127,7 +131,7 @@ test.describe('buying credits through the local checkout', () => {
     // This tab never confirms: only the webhook grants, and the buyer comes back from elsewhere.
     await page.route('**/api/verify-session/**', (route) => route.abort());
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout-success');
+    await page.waitForURL((url) => url.pathname === checkoutReturnPaths.success);
     const successUrl = page.url();
     await page.close();
 
@@ -150,8 +154,8 @@ test.describe('buying credits through the local checkout', () => {
     // Back at the same address, the purchase is verified.
     await expect(other.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(other.getByText('10 credits have been added to your account')).toBeVisible();
-    expect(new URL(other.url()).searchParams.get('session_id')).toBe(
-      new URL(successUrl).searchParams.get('session_id'),
+    expect(new URL(other.url()).searchParams.get(CHECKOUT_SESSION_PARAM)).toBe(
+      new URL(successUrl).searchParams.get(CHECKOUT_SESSION_PARAM),
     );
     expect(verifyAnswers).toEqual(['200']);
     await other.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });

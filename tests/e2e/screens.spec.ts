@@ -1,3 +1,5 @@
+import { checkoutReturnPaths } from '@thumbnail-studio/contract';
+
 import { AppPage } from './pages/app-page';
 import { AuthPage } from './pages/auth-page';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
@@ -109,7 +111,7 @@ for (const size of sizes) {
 
       // The cancel page moves on after 3 seconds: that is held while it is scanned.
       await holdRedirect(page);
-      await page.goto('/checkout-cancel');
+      await page.goto(checkoutReturnPaths.cancel);
       await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
       await expect(page.getByText('Your payment was cancelled and no charges were made.')).toBeVisible();
       await checkScreen('checkout-cancel');

@@ -1,4 +1,10 @@
-import { CREDIT_PACKAGES, type CreditPackageId } from '@thumbnail-studio/contract';
+import {
+  CHECKOUT_SESSION_PARAM,
+  CREDIT_PACKAGES,
+  type CreditPackageId,
+  checkoutReturnPaths,
+  errorBodySchema,
+} from '@thumbnail-studio/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
@@ -63,8 +69,8 @@ describe('checkout', () => {
       amount_total: popular.priceCents,
       currency: 'usd',
       payment_status: 'unpaid',
-      success_url: `${baseUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${baseUrl}/checkout-cancel`,
+      success_url: `${baseUrl}${checkoutReturnPaths.success}?${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${baseUrl}${checkoutReturnPaths.cancel}`,
     });
     expect(session.line_items?.data[0]?.price?.unit_amount).toBe(popular.priceCents);
   });
@@ -79,7 +85,7 @@ describe('checkout', () => {
   it('needs a signed-in caller', async () => {
     const anonymous = callAs(baseUrl, undefined);
     expect((await anonymous('createCheckoutSession', { body: { packageId: 'pro' } })).status).toBe(401);
-    expect((await anonymous.raw('GET', '/api/verify-session/cs_test_x')).status).toBe(401);
+    expect((await anonymous('verifySession', { params: { sessionId: 'cs_test_x' } })).status).toBe(401);
   });
 });
 
@@ -90,10 +96,9 @@ describe('fulfilment', () => {
     await paySession(runtime, sessionId);
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api.raw('GET', `/api/verify-session/${sessionId}`)),
+      Array.from({ length: 20 }, () => api('verifySession', { params: { sessionId } })),
     );
-    for (const answer of answers)
-      expect(answer).toEqual({ status: 200, body: { success: true, credits: 25 } });
+    for (const answer of answers) expect(answer).toEqual({ status: 200, body: { credits: 25 } });
     expect((await api('getCredits')).body).toEqual({ credits: 28 });
     const ledger = await ledgerOf(userId);
     expect(ledger.purchases).toHaveLength(1);
@@ -120,12 +125,12 @@ describe('fulfilment', () => {
   it('grants once when the webhook and the success page race', async () => {
     const { api, userId } = await newUser('race');
     const { sessionId } = await checkout(api, 'pro');
-    const verify = () => api.raw('GET', `/api/verify-session/${sessionId}`);
+    const verify = () => api('verifySession', { params: { sessionId } });
     await Promise.all([paySession(runtime, sessionId), verify(), verify(), verify()]);
     const event = { type: 'checkout.session.async_payment_succeeded', data: { object: { id: sessionId } } };
     await Promise.all([postWebhook(baseUrl, event), verify(), postWebhook(baseUrl, event), verify()]);
 
-    expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 60 } });
+    expect(await verify()).toEqual({ status: 200, body: { credits: 60 } });
     expect((await api('getCredits')).body).toEqual({ credits: 63 });
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
   });
@@ -135,12 +140,12 @@ describe('fulfilment', () => {
     const babbage = await newUser('babbage-pay');
     const { sessionId } = await checkout(ada.api);
 
-    expect(await babbage.api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect(await babbage.api('verifySession', { params: { sessionId } })).toEqual({
       status: 404,
-      body: { success: false, error: 'Checkout session not found', code: 'not_found' },
+      body: { error: 'Checkout session not found', code: 'not_found' },
     });
     await paySession(runtime, sessionId);
-    expect((await babbage.api.raw('GET', `/api/verify-session/${sessionId}`)).status).toBe(404);
+    expect((await babbage.api('verifySession', { params: { sessionId } })).status).toBe(404);
 
     expect((await babbage.api('getCredits')).body).toEqual({ credits: 3 });
     expect((await ada.api('getCredits')).body).toEqual({ credits: 28 });
@@ -151,9 +156,9 @@ describe('fulfilment', () => {
     const { api, userId } = await newUser('unpaid');
     const { sessionId } = await checkout(api);
 
-    expect(await api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
-      status: 200,
-      body: { success: false, error: 'Payment not completed' },
+    expect(await api('verifySession', { params: { sessionId } })).toEqual({
+      status: 409,
+      body: { error: 'Payment not completed', code: 'conflict' },
     });
     const claim = {
       type: 'checkout.session.completed',
@@ -169,7 +174,63 @@ describe('fulfilment', () => {
 
   it('reports an unknown session as not found', async () => {
     const { api } = await newUser('nosession');
-    expect((await api.raw('GET', '/api/verify-session/cs_test_does_not_exist')).status).toBe(404);
+    expect((await api('verifySession', { params: { sessionId: 'cs_test_does_not_exist' } })).status).toBe(
+      404,
+    );
+  });
+
+  it('answers every session it declines with its coded error, never with a 200', async () => {
+    const ada = await newUser('declined-ada');
+    const { api, userId } = await newUser('declined');
+    const unpaid = await checkout(api);
+    const others = await checkout(ada.api);
+    // Paid, but for less than the package it names.
+    const { id: underpaid } = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 999, product_data: { name: 'Popular' } } },
+      ],
+      client_reference_id: userId,
+      metadata: { user_id: userId, package_id: popular.id },
+      success_url: `${baseUrl}${checkoutReturnPaths.success}`,
+    });
+    await paySession(runtime, underpaid);
+
+    const declined = [
+      ['cs_test_does_not_exist', 404, 'not_found', 'Checkout session not found'],
+      [others.sessionId, 404, 'not_found', 'Checkout session not found'],
+      [unpaid.sessionId, 409, 'conflict', 'Payment not completed'],
+      [underpaid, 400, 'bad_request', 'The payment does not match the credit package'],
+    ] as const;
+    for (const [sessionId, status, code, error] of declined) {
+      const answer = await api('verifySession', { params: { sessionId } });
+      expect(answer.status, sessionId).not.toBe(200);
+      expect(errorBodySchema.safeParse(answer.body).success, sessionId).toBe(true);
+      expect(answer, sessionId).toEqual({ status, body: { error, code } });
+    }
+    expect((await api('getCredits')).body).toEqual({ credits: 3 });
+    expect((await ledgerOf(userId)).purchases).toHaveLength(0);
+  });
+
+  it("opens a buyer's account with the grant, once, when nothing opened it before", async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'first-buy');
+    const api = callAs(baseUrl, user.accessToken);
+    const userId = String(decodePayload(user.accessToken).sub);
+    const sessions = [(await checkout(api, 'starter')).sessionId, (await checkout(api, 'starter')).sessionId];
+    expect((await readCreditItems(runtime.dynamodbEndpoint, userId)).balance).toBeUndefined();
+    for (const sessionId of sessions) await paySession(runtime, sessionId, { holdEvent: true });
+    // Two grants race to open the account, each through the webhook and the success page.
+    const fulfil = (sessionId: string) => [
+      postWebhook(baseUrl, { type: 'checkout.session.completed', data: { object: { id: sessionId } } }),
+      api('verifySession', { params: { sessionId } }),
+    ];
+    await Promise.all(sessions.flatMap(fulfil));
+
+    expect((await api('getCredits')).body).toEqual({ credits: 23 });
+    const { ledger } = await ledgerOf(userId).then(() => readCreditItems(runtime.dynamodbEndpoint, userId));
+    expect(ledger.map((entry) => [entry.sk, entry.amount]).sort()).toEqual(
+      [['ledger#initial', 3], ...sessions.map((id) => [`ledger#purchase#${id}`, 10])].sort(),
+    );
   });
 });
 
@@ -326,9 +387,9 @@ describe('a refund that arrives before the grant', () => {
     expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
 
     expect((await api('getCredits')).body).toEqual({ credits: 61 });
-    expect(await api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect(await api('verifySession', { params: { sessionId } })).toEqual({
       status: 200,
-      body: { success: true, credits: 58 },
+      body: { credits: 58 },
     });
     const ledger = await ledgerOf(userId);
     expect(ledger.purchases.map((entry) => entry.amount)).toEqual([60]);
@@ -341,9 +402,9 @@ describe('a refund that arrives before the grant', () => {
     const { charge } = await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     await deliveredEvents(runtime, 'charge.refunded', String(charge));
 
-    expect(await api.raw('GET', `/api/verify-session/${sessionId}`)).toEqual({
+    expect(await api('verifySession', { params: { sessionId } })).toEqual({
       status: 200,
-      body: { success: true, credits: 0 },
+      body: { credits: 0 },
     });
     expect(await deliverEventLate(runtime, String(paid?.event.id))).toBe(200);
 
@@ -356,7 +417,7 @@ describe('a refund that arrives before the grant', () => {
   it('ends the same whichever of grant and refund wins a race', async () => {
     const { api, userId } = await newUser('refund-race');
     const { sessionId, paid, session } = await paidWithEventHeld(api, 'pro');
-    const verify = () => api.raw('GET', `/api/verify-session/${sessionId}`);
+    const verify = () => api('verifySession', { params: { sessionId } });
 
     const [{ charge }] = await Promise.all([
       stripe.refunds.create({ payment_intent: String(session.payment_intent), amount: 1500 }),
@@ -368,7 +429,7 @@ describe('a refund that arrives before the grant', () => {
 
     expect((await api('getCredits')).body).toEqual({ credits: 3 + 60 - 30 }); // $15.00 of $29.99: 30.01
     expect((await ledgerOf(userId)).purchases).toHaveLength(1);
-    expect(await verify()).toEqual({ status: 200, body: { success: true, credits: 30 } });
+    expect(await verify()).toEqual({ status: 200, body: { credits: 30 } });
   });
 });
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { CHECKOUT_SESSION_PARAM, checkoutReturnPaths } from '@thumbnail-studio/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeLocal, startStripeLocal } from '../../local/stripe';
@@ -91,8 +92,8 @@ describe('the local Stripe stand-in, through the real SDK', () => {
       client_reference_id: 'user-1',
       customer_email: 'buyer@example.com',
       metadata: { user_id: 'user-1', package_id: 'popular' },
-      success_url: `${APP}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP}/checkout-cancel`,
+      success_url: `${APP}${checkoutReturnPaths.success}?${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${APP}${checkoutReturnPaths.cancel}`,
     });
 
   const press = (url: string, button: 'pay' | 'cancel', form: Record<string, string> = {}) =>
@@ -153,7 +154,9 @@ describe('the local Stripe stand-in, through the real SDK', () => {
     receiver.hooks.onEvent = undefined;
     expect(seenByReceiver).toBe('paid');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${APP}/checkout-success?session_id=${created.id}`);
+    expect(paid.headers.get('location')).toBe(
+      `${APP}${checkoutReturnPaths.success}?${CHECKOUT_SESSION_PARAM}=${created.id}`,
+    );
 
     // The first delivery happens before the redirect, so the buyer lands on a fulfilled purchase.
     const delivery = receiver.received.at(-1);
@@ -194,7 +197,7 @@ describe('the local Stripe stand-in, through the real SDK', () => {
     const { id, url } = await createSession();
     const cancelled = await press(url ?? '', 'cancel');
     expect(cancelled.status).toBe(303);
-    expect(cancelled.headers.get('location')).toBe(`${APP}/checkout-cancel`);
+    expect(cancelled.headers.get('location')).toBe(`${APP}${checkoutReturnPaths.cancel}`);
     expect(await stripe.checkout.sessions.retrieve(id)).toMatchObject({
       status: 'open',
       payment_status: 'unpaid',

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ledgerKeys, ledgerReasons } from '../core/credits';
 import { ledgerHourOf } from '../core/ledger-hours';
 import { ddb } from '../lib/sdk-clients';
 import { tableName } from './dynamo';
@@ -61,6 +62,26 @@ export const ledgerEntry = (
     },
   };
 };
+
+/**
+ * The transaction items that open a user's account: the balance item, holding the initial
+ * credits plus `alongside` (credits the same transaction adds with their own entries), and the
+ * initial grant's entry. Both are conditional, so an account opens once however many race to open it.
+ */
+export const accountOpening = (userId: string, initialCredits: number, alongside = 0) => ({
+  balance: {
+    Put: {
+      TableName: creditsTable(),
+      Item: {
+        ...balanceKey(userId),
+        credits: initialCredits + alongside,
+        updated_at: new Date().toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    },
+  },
+  initialGrant: ledgerEntry(userId, ledgerKeys.initialGrant, initialCredits, ledgerReasons.initialGrant),
+});
 
 /** The stored balance, or undefined before the account is opened. */
 export async function readBalance(userId: string): Promise<number | undefined> {

@@ -12,7 +12,7 @@ import type { ImageKeys, StoredMessage } from '../core/types';
 import { BadRequestError, InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { ddb } from '../lib/sdk-clients';
 import { touchConversationItem } from './conversations-repo';
-import { balanceChange, balanceKey, creditsTable, ledgerEntry, readBalance } from './credit-items';
+import { accountOpening, balanceChange, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
 import { newMessageItem, settleJobItem } from './messages-repo';
 import { tables } from './tables';
@@ -24,16 +24,7 @@ import { tables } from './tables';
  */
 async function openAccount(userId: string, initialCredits: number): Promise<void> {
   try {
-    await transact({
-      balance: {
-        Put: {
-          TableName: creditsTable(),
-          Item: { ...balanceKey(userId), credits: initialCredits, updated_at: new Date().toISOString() },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        },
-      },
-      grant: ledgerEntry(userId, ledgerKeys.initialGrant, initialCredits, ledgerReasons.initialGrant),
-    });
+    await transact(accountOpening(userId, initialCredits));
   } catch (error) {
     // Already opened, or a racing first request is opening it: re-read either way.
     if (

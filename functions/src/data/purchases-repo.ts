@@ -10,7 +10,7 @@ import {
   takeBackChange,
 } from '../core/payment-returns';
 import { ddb } from '../lib/sdk-clients';
-import { balanceChange, creditsTable, ledgerEntry, readBalance } from './credit-items';
+import { accountOpening, balanceChange, creditsTable, ledgerEntry, readBalance } from './credit-items';
 import { TransactionFailedError, transact } from './dynamo';
 
 /** How often a change re-reads a payment or balance that keeps moving under it before giving up. */
@@ -71,29 +71,33 @@ export async function getPurchaseCredits(userId: string, sessionId: string): Pro
  * purchase entry, once per session however often and however concurrently
  * it is called. Money already reported going back is taken in the same
  * transaction, as its own take-back entry: the purchase adds only the share
- * the merchant kept, as if the grant had come first. True when this call
- * granted, false when the session already was.
+ * the merchant kept, as if the grant had come first. A buyer without an
+ * account yet has it opened (with `initialCredits`) in that same transaction,
+ * so a fulfilment opens the balance at most once, and only where it grants.
+ * True when this call granted, false when the session already was.
  */
 export async function grantPurchase(input: {
   userId: string;
   sessionId: string;
   pkg: CreditPackage;
   paymentIntent?: string;
+  initialCredits: number;
 }): Promise<boolean> {
   const { userId, sessionId, pkg } = input;
   const keys = ledgerKeys.purchase(sessionId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const read = await readPayment(userId, sessionId);
+    const [read, balance] = await Promise.all([readPayment(userId, sessionId), readBalance(userId)]);
     if (read?.granted !== undefined) return false;
     const returns = read?.returns ?? noReturns(pkg.priceCents);
     // The balance after the grant holds at least the credits granted, so the whole share can be taken.
     const next = takeBackChange({ settled: 0, taken: 0 }, creditsOwedBack(pkg.credits, returns), pkg.credits);
     const takeBack = next.change === 0 ? 0 : 1;
+    const added = pkg.credits + next.change;
     try {
       await transact({
-        balance: balanceChange(userId, pkg.credits + next.change, {
-          expression: 'attribute_exists(credits)',
-        }),
+        ...(balance === undefined
+          ? accountOpening(userId, input.initialCredits, added)
+          : { balance: balanceChange(userId, added, { expression: 'attribute_exists(credits)' }) }),
         purchase: ledgerEntry(userId, keys.grant, pkg.credits, ledgerReasons.purchase(pkg), undefined, {
           session_id: sessionId,
           package_id: pkg.id,
@@ -120,8 +124,8 @@ export async function grantPurchase(input: {
     } catch (error) {
       if (!(error instanceof TransactionFailedError)) throw error;
       if (error.failed.has('purchase')) return false;
-      if (!error.failed.has('payment')) throw error;
-      // The payment changed between the read and the write: read again.
+      if (!error.failed.has('payment') && !error.failed.has('balance')) throw error;
+      // The payment changed, or the account was opened, between the read and the write: read again.
     }
   }
   throw new Error(`the payment of ${sessionId} kept changing; the grant will be retried`);

@@ -3,11 +3,11 @@ import * as z from 'zod/mini';
 import { getEmailOfCaller } from '../adapters/cognito-users';
 import { getStripe, getWebhookSecret } from '../adapters/stripe';
 import { WEBHOOK_SIGNATURE_REFUSED } from '../core/webhook-signature';
-import { BadRequestError } from '../lib/errors';
-import { createApiHandler, errorAnswer, json, parseBody, rawBody } from '../lib/http';
+import { AppError, BadRequestError } from '../lib/errors';
+import { createApiHandler, json, parseBody, rawBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import type { RouteKey } from '../routes';
-import { fulfilCheckout, SESSION_NOT_FOUND_TEXT, startCheckout } from '../services/checkout';
+import { fulfilCheckout, startCheckout } from '../services/checkout';
 import { followDispute, followRefund } from '../services/payment-returns';
 import { takeRateLimit } from '../services/rate-limits';
 
@@ -52,6 +52,19 @@ async function callerEmail(authorization: string | undefined): Promise<string | 
   });
 }
 
+/**
+ * Fulfils the session of a paid event. A session the fulfilment declines (not ours, not paid, not
+ * matching its package) is acknowledged all the same: sending the event again would not change
+ * the answer. Any other failure is Stripe's to deliver again.
+ */
+async function fulfilPaidEvent(sessionId: string): Promise<void> {
+  try {
+    await fulfilCheckout(sessionId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
 export const handler = createApiHandler<RouteKey<'payments'>>(
   {
     'POST /api/create-checkout-session': async ({ userId, event }) => {
@@ -64,11 +77,7 @@ export const handler = createApiHandler<RouteKey<'payments'>>(
 
     'GET /api/verify-session/{sessionId}': async ({ userId, params }) => {
       await takeRateLimit(userId, 'verifyCheckout');
-      const result = await fulfilCheckout(params.sessionId ?? '', userId);
-      if (!result.success && result.error === SESSION_NOT_FOUND_TEXT) {
-        return errorAnswer(404, 'not_found', SESSION_NOT_FOUND_TEXT, { success: false });
-      }
-      return json(200, result);
+      return json(200, await fulfilCheckout(params.sessionId ?? '', userId));
     },
 
     'POST /api/stripe-webhook': async ({ event }) => {
@@ -88,8 +97,7 @@ export const handler = createApiHandler<RouteKey<'payments'>>(
         throw new BadRequestError('Invalid Stripe signature');
       }
       if (PAID_EVENTS.has(stripeEvent.type)) {
-        const session = stripeEvent.data.object as { id: string };
-        await fulfilCheckout(session.id);
+        await fulfilPaidEvent((stripeEvent.data.object as { id: string }).id);
       } else if (stripeEvent.type === 'charge.refunded') {
         // A charge without a payment intent was not made by a checkout session of ours.
         const charge = refundedChargeSchema.parse(stripeEvent.data.object);

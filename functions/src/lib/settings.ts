@@ -38,8 +38,8 @@ const resourceSettings = z.object({
   PROVIDER_SECRETS_ARN: text(),
   STRIPE_SECRETS_ARN: text(),
   /**
-   * Where the app is served: checkout sends buyers back to `${APP_ORIGIN}/checkout-success`, and a
-   * shared image's page names its picture by an absolute URL there.
+   * Where the app is served: checkout sends buyers back to its return paths there
+   * (`checkoutReturnPaths`), and a shared image's page names its picture by an absolute URL there.
    */
   APP_ORIGIN: z.optional(z.url()),
   /** Only for a Stripe stand-in (the local cloud's); unset means Stripe itself. */

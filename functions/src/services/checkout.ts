@@ -1,20 +1,21 @@
 import {
   CHECKOUT_SESSION_FAILED_TEXT,
+  CHECKOUT_SESSION_PARAM,
   type CheckoutSession,
   type CreditPackageId,
+  checkoutReturnPaths,
   creditPackageById,
   type VerifySessionResult,
 } from '@thumbnail-studio/contract';
 import { getStripe, isMissingResource } from '../adapters/stripe';
-import { getOrOpenBalance } from '../data/credits-repo';
 import { getPurchaseCredits, grantPurchase } from '../data/purchases-repo';
-import { UpstreamUnavailableError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, UpstreamUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { requireSetting, settings } from '../lib/settings';
 
-export const SESSION_NOT_FOUND_TEXT = 'Checkout session not found';
-export const PAYMENT_NOT_COMPLETED_TEXT = 'Payment not completed';
-export const PAYMENT_MISMATCH_TEXT = 'The payment does not match the credit package';
+const SESSION_NOT_FOUND_TEXT = 'Checkout session not found';
+const PAYMENT_NOT_COMPLETED_TEXT = 'Payment not completed';
+const PAYMENT_MISMATCH_TEXT = 'The payment does not match the credit package';
 
 /**
  * Opens a hosted checkout for one package. The price comes from the price
@@ -29,8 +30,6 @@ export async function startCheckout(input: {
   const pkg = creditPackageById(input.packageId);
   if (!pkg) throw new Error(`Unknown credit package ${input.packageId}`);
   const origin = requireSetting('APP_ORIGIN').replace(/\/+$/, '');
-  // The grant adds to an existing balance: make sure the account is open first.
-  await getOrOpenBalance(input.userId, settings().INITIAL_CREDITS);
   try {
     const stripe = await getStripe();
     const session = await stripe.checkout.sessions.create({
@@ -48,8 +47,9 @@ export async function startCheckout(input: {
       client_reference_id: input.userId,
       ...(input.email ? { customer_email: input.email } : {}),
       metadata: { user_id: input.userId, package_id: pkg.id },
-      success_url: `${origin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin}/checkout-cancel`,
+      // Stripe fills in the session's id.
+      success_url: `${origin}${checkoutReturnPaths.success}?${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}${checkoutReturnPaths.cancel}`,
     });
     if (!session.url) throw new Error('Stripe answered a checkout session without a url');
     return { sessionId: session.id, url: session.url };
@@ -66,6 +66,9 @@ export async function startCheckout(input: {
  * package, and only to the buyer it was opened for: with `callerId`, a session
  * of anyone else is reported not found. The credits reported are those the
  * purchase still adds once any money refunded or disputed is taken back.
+ * A session it declines throws the coded error that says why: not found (404),
+ * not paid yet (409: a delayed payment may still pay it), or not matching its
+ * package (400).
  */
 export async function fulfilCheckout(sessionId: string, callerId?: string): Promise<VerifySessionResult> {
   const stripe = await getStripe();
@@ -73,22 +76,21 @@ export async function fulfilCheckout(sessionId: string, callerId?: string): Prom
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
   } catch (error) {
-    if (isMissingResource(error)) return { success: false, error: SESSION_NOT_FOUND_TEXT };
+    if (isMissingResource(error)) throw new NotFoundError(SESSION_NOT_FOUND_TEXT);
     throw error;
   }
   const userId = session.client_reference_id;
-  if (!userId || (callerId !== undefined && userId !== callerId)) {
-    return { success: false, error: SESSION_NOT_FOUND_TEXT };
-  }
-  if (session.payment_status !== 'paid') return { success: false, error: PAYMENT_NOT_COMPLETED_TEXT };
+  if (!userId || (callerId !== undefined && userId !== callerId))
+    throw new NotFoundError(SESSION_NOT_FOUND_TEXT);
+  if (session.payment_status !== 'paid') throw new ConflictError(PAYMENT_NOT_COMPLETED_TEXT);
   const pkg = creditPackageById(session.metadata?.package_id ?? '');
   if (!pkg || session.amount_total !== pkg.priceCents || session.currency !== pkg.currency) {
     logger.error('paid checkout session does not match its package', { sessionId, packageId: pkg?.id });
-    return { success: false, error: PAYMENT_MISMATCH_TEXT };
+    throw new BadRequestError(PAYMENT_MISMATCH_TEXT);
   }
-  await getOrOpenBalance(userId, settings().INITIAL_CREDITS);
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : undefined;
-  const granted = await grantPurchase({ userId, sessionId, pkg, paymentIntent });
+  const initialCredits = settings().INITIAL_CREDITS;
+  const granted = await grantPurchase({ userId, sessionId, pkg, paymentIntent, initialCredits });
   if (granted) logger.info('credits purchased', { sessionId, packageId: pkg.id, credits: pkg.credits });
-  return { success: true, credits: (await getPurchaseCredits(userId, sessionId)) ?? pkg.credits };
+  return { credits: (await getPurchaseCredits(userId, sessionId)) ?? pkg.credits };
 }

@@ -1,10 +1,12 @@
-/** The only place a web route is written. */
+import { checkoutReturnPaths } from '@thumbnail-studio/contract';
+
+/** The only place a web route is written (the checkout's, where Stripe returns to, come from the contract). */
 export const paths = {
   home: '/',
   /** Every thumbnail the user made, across conversations. */
   gallery: '/gallery',
-  checkoutSuccess: '/checkout-success',
-  checkoutCancel: '/checkout-cancel',
+  checkoutSuccess: checkoutReturnPaths.success,
+  checkoutCancel: checkoutReturnPaths.cancel,
 } as const;
 
 /** The query the chat opens with to show one conversation at one of its messages. */

@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { endpoints, VERIFY_SESSION_FAILED_TEXT, type VerifySessionResult } from '@thumbnail-studio/contract';
+import {
+  CHECKOUT_SESSION_PARAM,
+  endpoints,
+  VERIFY_SESSION_FAILED_TEXT,
+  type VerifySessionResult,
+} from '@thumbnail-studio/contract';
 import { HttpResponse } from 'msw';
 import { createContext, StrictMode, useContext } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,12 +71,14 @@ function renderPage(url: string, reply: () => Response | VerifySessionResult, re
   return { answered, calls, onVerified, onSignInNeeded, setReady: () => rendered.rerender(view(true)) };
 }
 
+/** The success page's address for a checkout session, as Stripe sends the buyer back to it. */
+const successUrl = (sessionId: string) => `${paths.checkoutSuccess}?${CHECKOUT_SESSION_PARAM}=${sessionId}`;
+
 const skipRedirectDelay = () => act(async () => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
 
 describe('CheckoutSuccessPage', () => {
   it('verifies once, reports the credits added, then returns home with them', async () => {
-    const { answered, calls, onVerified } = renderPage('/checkout-success?session_id=cs_test_1', () => ({
-      success: true,
+    const { answered, calls, onVerified } = renderPage(successUrl('cs_test_1'), () => ({
       credits: 25,
     }));
     expect(screen.getByRole('heading', { name: 'Verifying your payment...' })).toBeTruthy();
@@ -90,10 +97,9 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it("reports a session the server did not confirm with the server's reason, then returns home", async () => {
-    const { answered, onVerified } = renderPage('/checkout-success?session_id=cs_test_2', () => ({
-      success: false,
-      error: 'Payment not completed',
-    }));
+    const { answered, onVerified } = renderPage(successUrl('cs_test_2'), () =>
+      refusal('conflict', 'Payment not completed'),
+    );
     await act(async () => answered.open());
     expect(await screen.findByRole('heading', { name: 'Payment verification failed' })).toBeTruthy();
     expect(screen.getByText('Payment not completed')).toBeTruthy();
@@ -104,29 +110,30 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it('says the session could not be verified when the server gave no reason', async () => {
-    const { answered } = renderPage('/checkout-success?session_id=cs_test_3', () => ({ success: false }));
+    // The gateway's own failures carry no `error` text.
+    const { answered } = renderPage(successUrl('cs_test_3'), () =>
+      HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 }),
+    );
     await act(async () => answered.open());
     expect(await screen.findByText(VERIFY_SESSION_FAILED_TEXT)).toBeTruthy();
   });
 
   it("shows a refusal's error text, and the default text for an answer without one", async () => {
-    const refused = renderPage('/checkout-success?session_id=cs_other', () =>
-      refusal('not_found', 'Session not found'),
-    );
+    const refused = renderPage(successUrl('cs_other'), () => refusal('not_found', 'Session not found'));
     await act(async () => refused.answered.open());
     expect(await screen.findByRole('heading', { name: 'Payment verification failed' })).toBeTruthy();
     expect(screen.getByText('Session not found')).toBeTruthy();
     expect(refused.calls).toEqual(['cs_other']);
     cleanup();
 
-    const failed = renderPage('/checkout-success?session_id=cs_test_4', () => HttpResponse.error());
+    const failed = renderPage(successUrl('cs_test_4'), () => HttpResponse.error());
     await act(async () => failed.answered.open());
     expect(await screen.findByText(VERIFY_SESSION_FAILED_TEXT)).toBeTruthy();
     expect(failed.calls).toEqual(['cs_test_4']);
   });
 
   it('never calls a payment failed when the server no longer takes the session: it asks for a sign-in, and stays', async () => {
-    const { answered, calls, onSignInNeeded } = renderPage('/checkout-success?session_id=cs_test_6', () =>
+    const { answered, calls, onSignInNeeded } = renderPage(successUrl('cs_test_6'), () =>
       refusal('unauthorized', 'Unauthorized'),
     );
     await act(async () => answered.open());
@@ -137,15 +144,11 @@ describe('CheckoutSuccessPage', () => {
     // It stays at its address (with the session id) for the sign-in, not sent home.
     await skipRedirectDelay();
     expect(screen.queryByText(/^Home/)).toBeNull();
-    expect(window.location.search).toBe('?session_id=cs_test_6');
+    expect(window.location.search).toBe(`?${CHECKOUT_SESSION_PARAM}=cs_test_6`);
   });
 
   it('waits for the sign-in session before verifying', async () => {
-    const { answered, calls, setReady } = renderPage(
-      '/checkout-success?session_id=cs_test_5',
-      () => ({ success: true, credits: 10 }),
-      false,
-    );
+    const { answered, calls, setReady } = renderPage(successUrl('cs_test_5'), () => ({ credits: 10 }), false);
     await act(async () => vi.advanceTimersByTime(REDIRECT_DELAY_MS * 2));
     expect(screen.getByRole('heading', { name: 'Verifying your payment...' })).toBeTruthy();
     expect(calls).toEqual([]);
@@ -157,7 +160,7 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it('returns home at once without a session id', async () => {
-    const { calls } = renderPage('/checkout-success', () => ({ success: true, credits: 10 }));
+    const { calls } = renderPage(paths.checkoutSuccess, () => ({ credits: 10 }));
     expect(await screen.findByText('Home, purchased: null')).toBeTruthy();
     expect(calls).toEqual([]);
   });

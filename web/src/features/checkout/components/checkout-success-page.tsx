@@ -1,4 +1,4 @@
-import { VERIFY_SESSION_FAILED_TEXT } from '@thumbnail-studio/contract';
+import { CHECKOUT_SESSION_PARAM, VERIFY_SESSION_FAILED_TEXT } from '@thumbnail-studio/contract';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
@@ -28,17 +28,17 @@ export const SIGN_IN_TO_CONFIRM_TEXT =
   'Sign in with the account you paid from, and we will confirm your purchase.';
 
 /**
- * Verifies the checkout session of `?session_id=` and reports the outcome, then returns to the app
- * after 3 seconds (handing it the credits added, so the purchase dialog can say so); without a session
- * id it returns at once.
+ * Verifies the checkout session its query names (`CHECKOUT_SESSION_PARAM`) and reports the outcome:
+ * the credits added, or the refusal's reason (the error text of the coded answer). Then it returns to
+ * the app after 3 seconds (handing it the credits added, so the purchase dialog can say so); without a
+ * session id it returns at once.
  */
 export function CheckoutSuccessPage({ ready, onVerified, onSignInNeeded }: CheckoutSuccessPageProps) {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? '';
+  const sessionId = params.get(CHECKOUT_SESSION_PARAM) ?? '';
   const verification = useVerifySession(sessionId, ready);
-  const result = verification.data;
-  const verified = result?.success === true;
-  const credits = verified ? result.credits : undefined;
+  const credits = verification.data?.credits;
+  const verified = credits !== undefined;
   const signInNeeded = verification.error instanceof ApiError && verification.error.code === 'unauthorized';
   const failed = verification.isError && !signInNeeded;
   const returnState = useMemo(() => (credits === undefined ? undefined : purchaseState(credits)), [credits]);
@@ -60,16 +60,12 @@ export function CheckoutSuccessPage({ ready, onVerified, onSignInNeeded }: Check
         icon={<CheckCircle2 aria-hidden="true" className="size-12 text-emerald-400" />}
         title="Payment Successful!"
       >
-        <p className="text-zinc-300">
-          {credits === undefined
-            ? 'Your credits have been added to your account'
-            : `${credits} credits have been added to your account`}
-        </p>
+        <p className="text-zinc-300">{`${credits} credits have been added to your account`}</p>
       </StatusCard>
     );
   }
-  if (result || failed) {
-    const reason = result?.error || serverErrorText(verification.error) || VERIFY_SESSION_FAILED_TEXT;
+  if (failed) {
+    const reason = serverErrorText(verification.error) || VERIFY_SESSION_FAILED_TEXT;
     return (
       <StatusCard
         icon={<XCircle aria-hidden="true" className="size-12 text-red-400" />}
