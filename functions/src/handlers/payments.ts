@@ -3,11 +3,11 @@ import * as z from 'zod/mini';
 import { getEmailOfCaller } from '../adapters/cognito-users';
 import { getStripe, getWebhookSecret } from '../adapters/stripe';
 import { WEBHOOK_SIGNATURE_REFUSED } from '../core/webhook-signature';
-import { AppError, BadRequestError } from '../lib/errors';
+import { BadRequestError } from '../lib/errors';
 import { createApiHandler, json, parseBody, rawBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import type { RouteKey } from '../routes';
-import { fulfilCheckout, startCheckout } from '../services/checkout';
+import { fulfilCheckout, isDeclinedSession, startCheckout } from '../services/checkout';
 import { followDispute, followRefund } from '../services/payment-returns';
 import { takeRateLimit } from '../services/rate-limits';
 
@@ -61,7 +61,7 @@ async function fulfilPaidEvent(sessionId: string): Promise<void> {
   try {
     await fulfilCheckout(sessionId);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!isDeclinedSession(error)) throw error;
   }
 }
 

@@ -60,6 +60,18 @@ export async function startCheckout(input: {
 }
 
 /**
+ * The refusals fulfilCheckout throws for a session it declines, kept apart from every other error
+ * (a failed grant, Stripe unreachable), which the webhook must fail on so that Stripe sends the
+ * event again.
+ */
+const declines = new WeakSet<Error>();
+function decline<E extends Error>(error: E): E {
+  declines.add(error);
+  return error;
+}
+export const isDeclinedSession = (error: unknown): boolean => error instanceof Error && declines.has(error);
+
+/**
  * The one fulfilment, called by the webhook and by the success page alike.
  * It re-reads the session from Stripe (never trusting an event's copy) and
  * grants its package's credits once, only when it is paid for exactly that
@@ -76,17 +88,17 @@ export async function fulfilCheckout(sessionId: string, callerId?: string): Prom
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
   } catch (error) {
-    if (isMissingResource(error)) throw new NotFoundError(SESSION_NOT_FOUND_TEXT);
+    if (isMissingResource(error)) throw decline(new NotFoundError(SESSION_NOT_FOUND_TEXT));
     throw error;
   }
   const userId = session.client_reference_id;
   if (!userId || (callerId !== undefined && userId !== callerId))
-    throw new NotFoundError(SESSION_NOT_FOUND_TEXT);
-  if (session.payment_status !== 'paid') throw new ConflictError(PAYMENT_NOT_COMPLETED_TEXT);
+    throw decline(new NotFoundError(SESSION_NOT_FOUND_TEXT));
+  if (session.payment_status !== 'paid') throw decline(new ConflictError(PAYMENT_NOT_COMPLETED_TEXT));
   const pkg = creditPackageById(session.metadata?.package_id ?? '');
   if (!pkg || session.amount_total !== pkg.priceCents || session.currency !== pkg.currency) {
     logger.error('paid checkout session does not match its package', { sessionId, packageId: pkg?.id });
-    throw new BadRequestError(PAYMENT_MISMATCH_TEXT);
+    throw decline(new BadRequestError(PAYMENT_MISMATCH_TEXT));
   }
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : undefined;
   const initialCredits = settings().INITIAL_CREDITS;
