@@ -117,18 +117,8 @@ function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
 }
 
 /** One chat message: the user's on the right, the assistant's on the left. */
-export function MessageBubble({
-  message,
-  onImagesExpired,
-  renderModels,
-  onBuyCredits,
-  highlighted,
-  onImproveText,
-  onRetryLikeness,
-  chosenImage,
-  onChooseImage,
-  imageActions,
-}: BubbleProps) {
+export function MessageBubble(props: BubbleProps) {
+  const { message, onImagesExpired, renderModels, highlighted } = props;
   if (message.type === 'user') {
     return (
       <li id={messageElementId(message.id)} className="flex justify-end">
@@ -153,16 +143,7 @@ export function MessageBubble({
             (message.isError ? 'border border-red-800 bg-red-950 text-red-100' : 'bg-zinc-800 text-zinc-100'),
         )}
       >
-        <AssistantBody
-          message={message}
-          onImagesExpired={onImagesExpired}
-          onBuyCredits={onBuyCredits}
-          onImproveText={onImproveText}
-          onRetryLikeness={onRetryLikeness}
-          chosenImage={chosenImage}
-          onChooseImage={onChooseImage}
-          imageActions={imageActions}
-        />
+        <AssistantBody {...props} />
       </article>
     </li>
   );
