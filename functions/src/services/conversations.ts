@@ -16,7 +16,7 @@ import {
   putConversation,
   updateConversation,
 } from '../data/conversations-repo';
-import { refundJob } from '../data/credits-repo';
+import { refundJob } from '../data/jobs-repo';
 import {
   deleteMessagesByConversation,
   listFirstMessageRoles,

@@ -13,8 +13,13 @@ import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
-import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
-import { claimJob, handBackJob, showJobPhase } from '../data/messages-repo';
+import {
+  claimJob,
+  completeJobAndCommitCredit,
+  handBackJob,
+  refundJob,
+  showJobPhase,
+} from '../data/jobs-repo';
 import { trackModelUsage } from '../data/models-repo';
 import { createProvider, isProviderId } from '../image-providers';
 import { logger } from '../lib/logger';

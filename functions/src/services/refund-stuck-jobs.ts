@@ -1,6 +1,6 @@
 import { type JobMessage, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import { refundJob } from '../data/credits-repo';
-import { getMessageById, listUnsettledJobsSentBefore } from '../data/messages-repo';
+import { listUnsettledJobsSentBefore, refundJob } from '../data/jobs-repo';
+import { getMessageById } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 

@@ -7,7 +7,7 @@ import { enqueueJob } from '../adapters/job-queue';
 import { newMessage, newQueuedJob } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { getConversationById, updateConversation } from '../data/conversations-repo';
-import { refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
+import { refundJob, storeMessagesAndReserveCredit } from '../data/jobs-repo';
 import { putMessage } from '../data/messages-repo';
 import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
