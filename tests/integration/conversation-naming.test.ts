@@ -119,7 +119,7 @@ describe("a job's settle", () => {
     expect(await deleteConversation(userId, drawn)).toBe(true);
     expect(await settle(job)).toBe(false);
     // The deletion's refund then settles it, once.
-    expect(await jobs.refundJob(job, 'This request was deleted before its image was ready.')).toBe(true);
+    expect(await jobs.refundJob(job, 'conversation-deleted')).toBe(true);
     const { ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(
       ledger

@@ -7,7 +7,7 @@ import {
   settlementEntries,
   type VariationOutcome,
 } from '../core/credits';
-import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
+import { JOB_LEASE_MS, PENDING_SHARD, type RefundReason, refundText } from '../core/jobs';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { ddb } from '../lib/sdk-clients';
@@ -258,11 +258,17 @@ export async function completeJobAndCommitCredit(
 }
 
 /**
- * Settles a job as failed and refunds every credit it reserved, once: the job shows
- * `content` (the error text), the balance gets the credits back with a refund entry per
- * variation. False if the job had already settled.
+ * Settles a job as failed and refunds every credit it reserved, once: the job shows the text of
+ * its `reason` (refundText: the provider's own, `providerText`, for a provider's failure or the
+ * deadline), the balance gets the credits back with a refund entry per variation. False if the
+ * job had already settled.
  */
-export async function refundJob(job: StoredMessage, content: string): Promise<boolean> {
+export async function refundJob(
+  job: StoredMessage,
+  reason: RefundReason,
+  providerText?: string,
+): Promise<boolean> {
+  const content = refundText(reason, providerText);
   const outcomes = Array.from({ length: variationsOf(job) }, () => ({ kept: false, why: content }) as const);
   try {
     await transact({

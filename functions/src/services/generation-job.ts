@@ -1,4 +1,4 @@
-import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
+import { type JobMessage, PHASE_TEXT } from '@thumbnail-studio/contract';
 import type { GenerationResult, ImageData } from '@thumbnail-studio/providers';
 import {
   classifyIfEditable,
@@ -92,7 +92,7 @@ export async function runGenerationJob(
     const answered = await Promise.race([answering, timeUp(deadline.signal)]);
     if (answered !== TIME_UP) return answered;
 
-    const settled = await refundJob(job, outOfTimeText(job, progress));
+    const settled = await refundJob(job, 'deadline', outOfTimeText(job, progress));
     // `refunded` is false only when the job settled just before its deadline.
     logger.warn('job ran out of time', { jobId: job.id, deadlineMs, refunded: settled, ...progress });
     // Every step gives up once the deadline has passed; waiting lets it delete images it stored meanwhile.
@@ -113,10 +113,10 @@ const timeUp = (signal: AbortSignal) =>
     signal.addEventListener('abort', () => resolve(TIME_UP), { once: true });
   });
 
-/** The text of a job that ran out of time: the provider's own for its operation, else the general one. */
-function outOfTimeText(job: StoredMessage, progress: Progress): string {
+/** The provider's own text for a job that ran out of time in its operation, if it began one. */
+function outOfTimeText(job: StoredMessage, progress: Progress): string | undefined {
   const provider = job.provider ?? 'local';
-  if (!progress.operation || !isProviderId(provider)) return UNEXPECTED_ERROR_TEXT;
+  if (!progress.operation || !isProviderId(provider)) return undefined;
   return otherErrorText(provider, progress.operation, OUT_OF_TIME);
 }
 
@@ -204,9 +204,8 @@ async function answerJob(
         throw new JobHandedBackError(job.id, {}, retryAfterSeconds);
       }
       // Every variation failed: the creator reads the first one's text, and every credit comes back.
-      const content = failures.get(0) ?? UNEXPECTED_ERROR_TEXT;
-      settled = await refundJob(job, content);
-      logger.info('job failed at the provider; refunded', { jobId: job.id, content });
+      settled = await refundJob(job, 'provider-failed', failures.get(0));
+      logger.info('job failed at the provider; refunded', { jobId: job.id, content: failures.get(0) });
       return undefined;
     }
     const answeredAt = performance.now();
@@ -254,7 +253,7 @@ async function answerJob(
       throw new JobHandedBackError(job.id, { cause: error });
     }
     logger.error('job failed', { jobId: job.id, error });
-    if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);
+    if (!settled) await refundJob(job, 'job-failed');
     return undefined;
   }
 }

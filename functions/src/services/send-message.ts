@@ -1,9 +1,6 @@
-import {
-  INSUFFICIENT_CREDITS_TEXT,
-  type ParsedSendMessageBody,
-  UNEXPECTED_ERROR_TEXT,
-} from '@thumbnail-studio/contract';
+import { INSUFFICIENT_CREDITS_TEXT, type ParsedSendMessageBody } from '@thumbnail-studio/contract';
 import { enqueueJob } from '../adapters/job-queue';
+import { refundText } from '../core/jobs';
 import { newMessage, newQueuedJob } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { getConversationById, updateConversation } from '../data/conversations-repo';
@@ -58,11 +55,11 @@ export async function sendMessage({
     });
   } catch (error) {
     logger.error('enqueue failed; refunding the job', { jobId: job.id, error });
-    await refundJob(job, UNEXPECTED_ERROR_TEXT);
+    await refundJob(job, 'enqueue-failed');
     return {
       outcome: 'failed',
       userMessage,
-      assistantMessage: { ...job, status: 'error', content: UNEXPECTED_ERROR_TEXT },
+      assistantMessage: { ...job, status: 'error', content: refundText('enqueue-failed') },
     };
   }
   return { outcome: 'queued', userMessage, assistantMessage: job };
