@@ -8,6 +8,7 @@ import {
   type VariationOutcome,
 } from '../core/credits';
 import { JOB_LEASE_MS, PENDING_SHARD, type RefundReason, refundText } from '../core/jobs';
+import { finishedImageFields } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { ddb } from '../lib/sdk-clients';
@@ -196,6 +197,15 @@ function settlementItems(job: StoredMessage, outcomes: readonly VariationOutcome
   return items;
 }
 
+/** An update's SET clause that writes each of `fields` under its own name, and its values. */
+function setEach(fields: Record<string, unknown>) {
+  const names = Object.keys(fields);
+  return {
+    set: names.map((name) => `${name} = :${name}`).join(', '),
+    values: Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])),
+  };
+}
+
 /** How many variations a job reserved credits for. */
 const variationsOf = (job: StoredMessage) => job.variations ?? 1;
 
@@ -215,8 +225,7 @@ export async function completeJobAndCommitCredit(
     legibility?: Legibility;
   },
 ): Promise<boolean> {
-  const [first] = result.images;
-  if (!first) throw new Error('a job is done only with an image');
+  if (result.images.length === 0) throw new Error('a job is done only with an image');
   const outcomes = Array.from({ length: variationsOf(job) }, (_, index): VariationOutcome => {
     const why = result.failures?.get(index);
     return why === undefined ? { kept: true } : { kept: false, why };
@@ -224,30 +233,18 @@ export async function completeJobAndCommitCredit(
   if (outcomes.filter((o) => o.kept).length !== result.images.length) {
     throw new Error('every kept variation needs its image');
   }
-  const several = result.images.length > 1;
+  const { set, values } = setEach({
+    content: '',
+    // Its image is now context for later requests: the conversation's image index lists it.
+    image_id: job.id,
+    ...finishedImageFields(job.user_id, result.images, result),
+  });
   try {
     await transact({
       // The conversation moves to the top with its new image, in the same write; one deleted
       // meanwhile fails the settle, and its deletion refunds the job.
       conversation: touchConversationItem(job.user_id, job.conversation_id, new Date().toISOString()),
-      job: settleJobItem(
-        job,
-        // The owner marks it for the gallery's index: only a finished image carries it.
-        `#status = :done, content = :content, image_keys = :keys, prompt = :prompt, is_edit = :edit, is_image_message = :true, gallery_user_id = :owner, image_id = :imageId${several ? ', variation_keys = :all' : ''}${result.legibility ? ', legibility = :legibility' : ''}`,
-        {
-          ':owner': job.user_id,
-          // Its image is now context for later requests: the conversation's image index lists it.
-          ':imageId': job.id,
-          ':done': 'done',
-          ':content': '',
-          ':keys': first,
-          ':prompt': result.prompt,
-          ':edit': result.isEdit,
-          ':true': true,
-          ...(several ? { ':all': result.images } : {}),
-          ...(result.legibility ? { ':legibility': result.legibility } : {}),
-        },
-      ),
+      job: settleJobItem(job, `#status = :done, ${set}`, { ':done': 'done', ...values }),
       ...settlementItems(job, outcomes),
     });
     return true;
