@@ -155,7 +155,8 @@ export const newMessageItem = (message: StoredMessage) => ({
 
 /**
  * Stores a request and its finished answer together and moves the conversation to the top, all
- * or nothing; a conversation deleted meanwhile is not found, and nothing is written.
+ * or nothing (an own-key answer, or a send refused for credits); a conversation that is not the
+ * user's, or was deleted meanwhile, is not found, and nothing is written.
  */
 export async function storeAnsweredMessages(
   userMessage: StoredMessage,

@@ -3,10 +3,9 @@ import { enqueueJob } from '../adapters/job-queue';
 import { refundText } from '../core/jobs';
 import { newMessage, newQueuedJob } from '../core/messages';
 import type { StoredMessage } from '../core/types';
-import { getConversationById, updateConversation } from '../data/conversations-repo';
 import { refundJob, storeMessagesAndReserveCredit } from '../data/jobs-repo';
-import { putMessage } from '../data/messages-repo';
-import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
+import { storeAnsweredMessages } from '../data/messages-repo';
+import { InsufficientCreditsError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -85,12 +84,11 @@ async function reserveOrRefuse(
 /**
  * Keeps the message, answered by the not-enough-credits text in place of the job; nothing is
  * charged. Only in the caller's own conversation: a send may reach here without its conversation
- * having been read (the reservation's transaction is what checks it, and it failed on the balance).
+ * having been read (the reservation's transaction is what checks it, and it failed on the balance),
+ * so the answer is stored in one write that finds the conversation under the caller's own key, or
+ * writes nothing and is not found.
  */
 async function refuseForCredits(userMessage: StoredMessage, job: StoredMessage): Promise<SendResult> {
-  if (!(await getConversationById(job.user_id, job.conversation_id))) {
-    throw new NotFoundError('Conversation not found');
-  }
   const refused = newMessage({
     conversation_id: job.conversation_id,
     user_id: job.user_id,
@@ -100,8 +98,6 @@ async function refuseForCredits(userMessage: StoredMessage, job: StoredMessage):
     content: INSUFFICIENT_CREDITS_TEXT,
     status: 'error',
   });
-  await putMessage(userMessage);
-  await putMessage(refused);
-  await updateConversation(job.user_id, job.conversation_id, { updated_at: job.created_at });
+  await storeAnsweredMessages(userMessage, refused);
   return { outcome: 'insufficient', userMessage, assistantMessage: refused };
 }
