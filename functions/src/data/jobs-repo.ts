@@ -167,7 +167,7 @@ export const releaseJob = (job: StoredMessage) => requeuePendingJob(job);
  * A transaction item that settles a pending job once: `set` writes its
  * outcome, its revision moves on and the pending-index keys go, so the sweeper no longer sees it.
  */
-export const settleJobItem = (job: StoredMessage, set: string, values: Record<string, unknown>) => ({
+const settleJobItem = (job: StoredMessage, set: string, values: Record<string, unknown>) => ({
   Update: {
     TableName: messagesTable(),
     Key: messageKey(job),
