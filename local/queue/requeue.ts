@@ -1,5 +1,5 @@
 import { enqueueJob } from '../../functions/src/adapters/job-queue';
-import { listUnsettledJobsSentBefore, releaseJob } from '../../functions/src/data/messages-repo';
+import { listUnsettledJobsSentBefore, releaseJob } from '../../functions/src/data/jobs-repo';
 
 /**
  * SQS keeps messages across restarts; the in-memory local queue does not. On

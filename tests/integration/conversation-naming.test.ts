@@ -13,11 +13,11 @@ const runtime = inject('runtime');
 
 /** What the backend does once a request is answered, run against the local cloud's DynamoDB as a Lambda would. */
 let conversations: typeof import('../../functions/src/services/conversations');
-let credits: typeof import('../../functions/src/data/credits-repo');
+let jobs: typeof import('../../functions/src/data/jobs-repo');
 beforeAll(async () => {
   Object.assign(process.env, backendDynamoEnv(runtime.dynamodbEndpoint));
   conversations = await import('../../functions/src/services/conversations');
-  credits = await import('../../functions/src/data/credits-repo');
+  jobs = await import('../../functions/src/data/jobs-repo');
 });
 
 /** A user's request as the worker holds it, and the history up to it (`userMessages` of the user's). */
@@ -101,7 +101,7 @@ describe("a job's settle", () => {
     };
   };
   const settle = (job: StoredMessage) =>
-    credits.completeJobAndCommitCredit(job, { images: [keys(job)], prompt: job.content, isEdit: false });
+    jobs.completeJobAndCommitCredit(job, { images: [keys(job)], prompt: job.content, isEdit: false });
 
   it('moves its conversation to the top in the same write as the image', async () => {
     const drawn = await newConversation('Lighthouse');
@@ -120,7 +120,7 @@ describe("a job's settle", () => {
     expect(await deleteConversation(userId, drawn)).toBe(true);
     expect(await settle(job)).toBe(false);
     // The deletion's refund then settles it, once.
-    expect(await credits.refundJob(job, 'This request was deleted before its image was ready.')).toBe(true);
+    expect(await jobs.refundJob(job, 'conversation-deleted')).toBe(true);
     const { ledger } = await readCreditItems(runtime.dynamodbEndpoint, userId);
     expect(
       ledger

@@ -10,9 +10,8 @@ export async function storeQueuedJob(
   conversationId: string,
   content: string,
 ): Promise<StoredMessage> {
-  const { getOrOpenBalance, storeMessagesAndReserveCredit } = await import(
-    '../../functions/src/data/credits-repo'
-  );
+  const { getOrOpenBalance } = await import('../../functions/src/data/credits-repo');
+  const { storeMessagesAndReserveCredit } = await import('../../functions/src/data/jobs-repo');
   const { newMessage, newQueuedJob } = await import('../../functions/src/core/messages');
   const { newId } = await import('../../functions/src/lib/ids');
   const owner = { conversation_id: conversationId, user_id: userId, created_at: new Date().toISOString() };

@@ -1,5 +1,6 @@
+import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { MAX_RATE_LIMIT_DELAY_SECONDS, providerCallsPerJob, rateLimitRetrySeconds } from './jobs';
+import { MAX_RATE_LIMIT_DELAY_SECONDS, providerCallsPerJob, rateLimitRetrySeconds, refundText } from './jobs';
 
 describe('providerCallsPerJob', () => {
   it("is each worker's share of the provider calls at once", () => {
@@ -38,5 +39,22 @@ describe('rateLimitRetrySeconds', () => {
       MAX_RATE_LIMIT_DELAY_SECONDS,
     );
     expect(rateLimitRetrySeconds(12 * 60 * 60_000, now, farAway, run)).toBeUndefined();
+  });
+});
+
+describe('refundText', () => {
+  it("shows the provider's own text for its failure or the deadline, else the general one", () => {
+    expect(refundText('provider-failed', 'Refused by the provider.')).toBe('Refused by the provider.');
+    expect(refundText('deadline', 'Timed out.')).toBe('Timed out.');
+    expect(refundText('deadline')).toBe(UNEXPECTED_ERROR_TEXT);
+    for (const reason of ['job-failed', 'enqueue-failed', 'stuck', 'dead-lettered'] as const) {
+      expect(refundText(reason)).toBe(UNEXPECTED_ERROR_TEXT);
+    }
+  });
+
+  it('says when the conversation was deleted first', () => {
+    expect(refundText('conversation-deleted')).toBe(
+      'The conversation was deleted before the image was ready.',
+    );
   });
 });

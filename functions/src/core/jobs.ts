@@ -1,3 +1,5 @@
+import { UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
+
 /** Generation job rules: pure values. A job is the pending assistant message that answers a send. */
 
 /** The key of the sparse pending-jobs index; one shard is plenty at this scale. */
@@ -69,4 +71,33 @@ export function rateLimitRetrySeconds(
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   if (seconds > MAX_RATE_LIMIT_DELAY_SECONDS) return undefined;
   return now + seconds * 1000 + runMs <= stuckAt ? seconds : undefined;
+}
+
+/**
+ * Why a job's credits come back: a provider's failure (`provider-failed`) or a job out of time
+ * (`deadline`) shows the provider's own text when there is one; the job failing otherwise
+ * (`job-failed`), the queue refusing it (`enqueue-failed`), the sweeper finding it never settled
+ * (`stuck`) and an operator settling a dead-lettered one (`dead-lettered`) show the general text;
+ * a job whose conversation was deleted (`conversation-deleted`) says so.
+ */
+export type RefundReason =
+  | 'provider-failed'
+  | 'deadline'
+  | 'job-failed'
+  | 'enqueue-failed'
+  | 'stuck'
+  | 'dead-lettered'
+  | 'conversation-deleted';
+
+/** The text a refunded job shows its creator (and its ledger entries say), for each reason. */
+export function refundText(reason: RefundReason, providerText?: string): string {
+  switch (reason) {
+    case 'provider-failed':
+    case 'deadline':
+      return providerText ?? UNEXPECTED_ERROR_TEXT;
+    case 'conversation-deleted':
+      return 'The conversation was deleted before the image was ready.';
+    default:
+      return UNEXPECTED_ERROR_TEXT;
+  }
 }

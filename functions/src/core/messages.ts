@@ -1,5 +1,6 @@
 import {
   type DownloadFormat,
+  type Legibility,
   MAX_VARIATIONS,
   NEW_MESSAGE_DEFAULTS,
   PHASE_TEXT,
@@ -52,6 +53,30 @@ export function newQueuedJob(
     pending_shard: PENDING_SHARD,
     pending_since: request.created_at,
   });
+}
+
+/**
+ * What a finished image message stores, whether a job settled it or the browser made it with the
+ * creator's own key: its first image and, when it kept several, all of them in order; the prompt
+ * and whether it was an edit; and its owner, which lists it in the gallery (only a finished image
+ * carries it). `legibility`: a verdict known already, when no check will follow.
+ */
+export function finishedImageFields(
+  owner: string,
+  images: readonly ImageKeys[],
+  made: { prompt: string; isEdit: boolean; legibility?: Legibility },
+): Partial<StoredMessage> {
+  const [first] = images;
+  if (!first) throw new Error('a finished image message needs its image');
+  return {
+    image_keys: first,
+    ...(images.length > 1 ? { variation_keys: [...images] } : {}),
+    prompt: made.prompt,
+    is_edit: made.isEdit,
+    is_image_message: true,
+    gallery_user_id: owner,
+    ...(made.legibility ? { legibility: made.legibility } : {}),
+  };
 }
 
 /**

@@ -5,20 +5,19 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Legibility, Likeness } from '@thumbnail-studio/contract';
-import { JOB_LEASE_MS, PENDING_SHARD } from '../core/jobs';
 import { contextKeysOf } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { NotFoundError } from '../lib/errors';
 import { ddb } from '../lib/sdk-clients';
 import { touchConversationItem } from './conversations-repo';
-import { queryAll, TransactionFailedError, tableName, transact, unlessConditionFails } from './dynamo';
+import { queryAll, TransactionFailedError, tableName, transact } from './dynamo';
 import { tables } from './tables';
 
-const table = () => tableName('messages');
-const keyOf = (message: Pick<StoredMessage, 'conversation_id' | 'id'>) => ({
+/** The messages table; a job is a message too (see jobs-repo). */
+export const messagesTable = () => tableName('messages');
+/** A message's key in the messages table. */
+export const messageKey = (message: Pick<StoredMessage, 'conversation_id' | 'id'>) => ({
   conversation_id: message.conversation_id,
   id: message.id,
 });
@@ -26,7 +25,7 @@ const keyOf = (message: Pick<StoredMessage, 'conversation_id' | 'id'>) => ({
 /** A conversation's messages, oldest first (ids are ULIDs). */
 export function listMessagesByConversation(conversationId: string): Promise<StoredMessage[]> {
   return queryAll<StoredMessage>({
-    TableName: table(),
+    TableName: messagesTable(),
     KeyConditionExpression: 'conversation_id = :c',
     ExpressionAttributeValues: { ':c': conversationId },
     ConsistentRead: true,
@@ -44,7 +43,7 @@ export async function listMessagesPage(
   // One more than a page: whether it comes back says an older page exists.
   const { Items } = await ddb.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: messagesTable(),
       KeyConditionExpression: options.before
         ? 'conversation_id = :c AND id < :before'
         : 'conversation_id = :c',
@@ -70,7 +69,7 @@ export async function listFirstMessageRoles(
 ): Promise<Pick<StoredMessage, 'role'>[]> {
   const { Items } = await ddb.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: messagesTable(),
       KeyConditionExpression: 'conversation_id = :c',
       ExpressionAttributeValues: { ':c': conversationId },
       ProjectionExpression: '#role',
@@ -95,10 +94,10 @@ export async function listMessagesByIds(
       .map((id) => ({ conversation_id: conversationId, id }));
     while (keys && keys.length > 0) {
       const result: BatchGetCommandOutput = await ddb.send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }),
+        new BatchGetCommand({ RequestItems: { [messagesTable()]: { Keys: keys, ConsistentRead: true } } }),
       );
-      found.push(...((result.Responses?.[table()] ?? []) as StoredMessage[]));
-      keys = result.UnprocessedKeys?.[table()]?.Keys;
+      found.push(...((result.Responses?.[messagesTable()] ?? []) as StoredMessage[]));
+      keys = result.UnprocessedKeys?.[messagesTable()]?.Keys;
     }
   }
   return found.sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -119,7 +118,7 @@ export async function listRecentMessages(
 ): Promise<{ messages: StoredMessage[]; complete: boolean }> {
   const latest = await ddb.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: messagesTable(),
       KeyConditionExpression: 'conversation_id = :c AND id <= :upTo',
       ExpressionAttributeValues: { ':c': conversationId, ':upTo': upTo },
       ScanIndexForward: false,
@@ -134,7 +133,7 @@ export async function listRecentMessages(
   if (complete || !oldest || withImages >= want.imageMessages) return { messages: turns, complete };
   const earlier = await ddb.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: messagesTable(),
       IndexName: tables.messages.indexes.byImages.name,
       KeyConditionExpression: 'conversation_id = :c AND image_id < :oldest',
       ExpressionAttributeValues: { ':c': conversationId, ':oldest': oldest.id },
@@ -146,17 +145,18 @@ export async function listRecentMessages(
 }
 
 export async function putMessage(message: StoredMessage): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table(), Item: message }));
+  await ddb.send(new PutCommand({ TableName: messagesTable(), Item: message }));
 }
 
 /** A transaction item that stores a new message. */
 export const newMessageItem = (message: StoredMessage) => ({
-  Put: { TableName: table(), Item: message, ConditionExpression: 'attribute_not_exists(id)' },
+  Put: { TableName: messagesTable(), Item: message, ConditionExpression: 'attribute_not_exists(id)' },
 });
 
 /**
  * Stores a request and its finished answer together and moves the conversation to the top, all
- * or nothing; a conversation deleted meanwhile is not found, and nothing is written.
+ * or nothing (an own-key answer, or a send refused for credits); a conversation that is not the
+ * user's, or was deleted meanwhile, is not found, and nothing is written.
  */
 export async function storeAnsweredMessages(
   userMessage: StoredMessage,
@@ -178,7 +178,7 @@ export async function storeAnsweredMessages(
 /** One message by its key, read consistently. */
 export async function readMessage(key: Pick<StoredMessage, 'conversation_id' | 'id'>) {
   const { Item } = await ddb.send(
-    new GetCommand({ TableName: table(), Key: keyOf(key), ConsistentRead: true }),
+    new GetCommand({ TableName: messagesTable(), Key: messageKey(key), ConsistentRead: true }),
   );
   return Item as StoredMessage | undefined;
 }
@@ -187,7 +187,7 @@ export async function readMessage(key: Pick<StoredMessage, 'conversation_id' | '
 export async function getMessageById(userId: string, id: string): Promise<StoredMessage | undefined> {
   const { Items } = await ddb.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: messagesTable(),
       IndexName: tables.messages.indexes.byId.name,
       KeyConditionExpression: 'id = :id',
       ExpressionAttributeValues: { ':id': id },
@@ -204,7 +204,9 @@ export async function deleteMessagesByConversation(conversationId: string): Prom
   const messages = await listMessagesByConversation(conversationId);
   for (let i = 0; i < messages.length; i += 25) {
     let requests: Record<string, unknown[]> | undefined = {
-      [table()]: messages.slice(i, i + 25).map((message) => ({ DeleteRequest: { Key: keyOf(message) } })),
+      [messagesTable()]: messages
+        .slice(i, i + 25)
+        .map((message) => ({ DeleteRequest: { Key: messageKey(message) } })),
     };
     while (requests && Object.keys(requests).length > 0) {
       const result = await ddb.send(new BatchWriteCommand({ RequestItems: requests as never }));
@@ -212,141 +214,4 @@ export async function deleteMessagesByConversation(conversationId: string): Prom
     }
   }
   return messages;
-}
-
-/**
- * Takes the job for this delivery: only a pending job that is queued, or
- * whose previous worker's lease ran out. Undefined means someone else has it
- * or it already settled, so a repeated delivery does nothing. A `phase` known
- * already ('Generating your image...') is shown in the same write.
- */
-export async function claimJob(job: { conversationId: string; jobId: string }, phase?: string) {
-  const now = Date.now();
-  const result = await unlessConditionFails(
-    ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { conversation_id: job.conversationId, id: job.jobId },
-        // Showing a phase is a change the chat follows: the revision moves with it.
-        UpdateExpression: `SET job_state = :running, started_at = :now${phase ? ', content = :phase' : ''} ADD attempts :one${phase ? ', revision :one' : ''}`,
-        ConditionExpression:
-          '#status = :pending AND (job_state = :queued OR (job_state = :running AND started_at < :expired))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':queued': 'queued',
-          ':running': 'running',
-          ':now': new Date(now).toISOString(),
-          ':expired': new Date(now - JOB_LEASE_MS).toISOString(),
-          ':one': 1,
-          ...(phase ? { ':phase': phase } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
-  return result?.Attributes as StoredMessage | undefined;
-}
-
-/** Shows the job's phase ('Editing your image...') while it is still pending. */
-export async function showJobPhase(job: StoredMessage, content: string): Promise<void> {
-  await unlessConditionFails(
-    ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keyOf(job),
-        UpdateExpression: 'SET content = :content ADD revision :one',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':content': content, ':pending': 'pending', ':one': 1 },
-      }),
-    ),
-  );
-}
-
-/** What the checks that follow a job record on its message; a null legibility: they could not be made. */
-interface ImageChecks {
-  legibility: Legibility | null;
-  likeness: Likeness;
-}
-
-/** Records a check's result on a settled image message that still exists. */
-export async function saveImageCheck<K extends keyof ImageChecks>(
-  job: StoredMessage,
-  check: K,
-  result: ImageChecks[K],
-): Promise<void> {
-  await unlessConditionFails(
-    ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keyOf(job),
-        UpdateExpression: 'SET #check = :result ADD revision :one',
-        ConditionExpression: '#status = :done',
-        ExpressionAttributeNames: { '#check': check, '#status': 'status' },
-        ExpressionAttributeValues: { ':result': result, ':done': 'done', ':one': 1 },
-      }),
-    ),
-  );
-}
-
-/** Marks a pending job queued again for the queue's next delivery, when `condition` also holds. */
-async function requeuePendingJob(job: StoredMessage, condition = '', values: Record<string, unknown> = {}) {
-  await unlessConditionFails(
-    ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keyOf(job),
-        UpdateExpression: 'SET job_state = :queued',
-        ConditionExpression: `#status = :pending${condition}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':queued': 'queued', ':pending': 'pending', ...values },
-      }),
-    ),
-  );
-}
-
-/**
- * Hands a job back to the queue's next delivery after a transient failure: only while this
- * delivery still holds it (`started_at` is its claim's), so a settled job or another
- * delivery's claim is left as it is.
- */
-export const handBackJob = (job: StoredMessage) =>
-  requeuePendingJob(job, ' AND job_state = :running AND started_at = :started', {
-    ':running': 'running',
-    ':started': job.started_at,
-  });
-
-/**
- * Hands a pending job back to the queue's next delivery, whoever held it.
- * Only for the local cloud's restart, when no worker of the previous run is alive.
- */
-export const releaseJob = (job: StoredMessage) => requeuePendingJob(job);
-
-/**
- * A transaction item that settles a pending job once: `set` writes its
- * outcome, its revision moves on and the pending-index keys go, so the sweeper no longer sees it.
- */
-export const settleJobItem = (job: StoredMessage, set: string, values: Record<string, unknown>) => ({
-  Update: {
-    TableName: table(),
-    Key: keyOf(job),
-    UpdateExpression: `SET ${set} REMOVE pending_shard, pending_since, job_state ADD revision :revisionStep`,
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pending': 'pending', ':revisionStep': 1, ...values },
-  },
-});
-
-/** Jobs still pending that were sent before `cutoff`, oldest first. */
-export async function listUnsettledJobsSentBefore(cutoff: string): Promise<StoredMessage[]> {
-  const listed = await queryAll<StoredMessage>({
-    TableName: table(),
-    IndexName: tables.messages.indexes.byPending.name,
-    KeyConditionExpression: 'pending_shard = :shard AND pending_since < :cutoff',
-    ExpressionAttributeValues: { ':shard': PENDING_SHARD, ':cutoff': cutoff },
-  });
-  // The index is eventually consistent: read each item for its current state.
-  const current = await Promise.all(listed.map(readMessage));
-  return current.filter((item): item is StoredMessage => item?.status === 'pending');
 }

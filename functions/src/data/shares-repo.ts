@@ -3,6 +3,7 @@ import { shareTokenAttribute } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { ddb } from '../lib/sdk-clients';
 import { TransactionFailedError, tableName, transact } from './dynamo';
+import { messageKey, messagesTable } from './messages-repo';
 
 /** A public link to one image: found by its token, pointing at the message and the image it shows. */
 export interface ShareItem {
@@ -16,10 +17,6 @@ export interface ShareItem {
 }
 
 const table = () => tableName('shares');
-const messageKey = (message: Pick<StoredMessage, 'conversation_id' | 'id'>) => ({
-  conversation_id: message.conversation_id,
-  id: message.id,
-});
 
 /** The link with this token, read consistently: a revoked link is gone at once. */
 export async function getShareByToken(token: string): Promise<ShareItem | undefined> {
@@ -60,7 +57,7 @@ export async function createShare(
       },
       message: {
         Update: {
-          TableName: tableName('messages'),
+          TableName: messagesTable(),
           Key: messageKey(message),
           UpdateExpression: 'SET #share = :t',
           ConditionExpression: 'attribute_exists(id) AND user_id = :u AND attribute_not_exists(#share)',
@@ -86,7 +83,7 @@ export async function deleteShare(message: StoredMessage, index: number, token: 
       share: { Delete: { TableName: table(), Key: { token } } },
       message: {
         Update: {
-          TableName: tableName('messages'),
+          TableName: messagesTable(),
           Key: messageKey(message),
           UpdateExpression: 'REMOVE #share',
           ConditionExpression: '#share = :t',

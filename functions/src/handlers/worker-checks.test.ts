@@ -13,7 +13,7 @@ vi.mock('../services/generation-job', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../services/generation-job')>()),
   runGenerationJob,
 }));
-vi.mock('../data/messages-repo', () => ({ saveImageCheck }));
+vi.mock('../data/jobs-repo', () => ({ saveImageCheck }));
 vi.mock('../adapters/face-reader', () => ({ findThumbnailFaces, findPhotoFace: vi.fn() }));
 vi.mock('../adapters/text-reader', () => ({ readWords }));
 

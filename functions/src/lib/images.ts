@@ -1,3 +1,4 @@
+import type { Sharp } from 'sharp';
 import { BadRequestError } from './errors';
 import { loadSharp } from './sharp';
 
@@ -15,22 +16,10 @@ export const NOT_AN_IMAGE =
  * orientation, drops all metadata (including location), caps the size.
  */
 export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8Array; mimeType: string }> {
-  const sharp = await loadSharp();
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
-    const { format } = await image.metadata();
-    if (!format || !ACCEPTED_FORMATS.has(format)) throw new BadRequestError(NOT_AN_IMAGE);
-    const output = await image
-      .rotate()
-      .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 90, mozjpeg: false })
-      .toBuffer();
-    return { bytes: new Uint8Array(output), mimeType: 'image/jpeg' };
-  } catch (error) {
-    if (error instanceof BadRequestError) throw error;
-    throw new BadRequestError(NOT_AN_IMAGE);
-  }
+  const jpeg = await reencodeUntrusted(bytes, (image) =>
+    image.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: false }),
+  );
+  return { bytes: jpeg, mimeType: 'image/jpeg' };
 }
 
 /**
@@ -38,18 +27,22 @@ export async function normalizeImage(bytes: Uint8Array): Promise<{ bytes: Uint8A
  * re-encodes it as the PNG original a job would store: the same format allow-list and pixel
  * cap as any upload, no metadata kept.
  */
-export async function normalizeGeneratedImage(bytes: Uint8Array): Promise<Uint8Array> {
+export const normalizeGeneratedImage = (bytes: Uint8Array): Promise<Uint8Array> =>
+  reencodeUntrusted(bytes, (image) => image.png());
+
+/**
+ * Decodes an untrusted image (an accepted format, under the pixel cap, its first frame), turns it
+ * upright, fits it within MAX_EDGE and re-encodes it with `encode`, keeping no metadata. Anything
+ * that fails on the way is not an image we can use.
+ */
+async function reencodeUntrusted(bytes: Uint8Array, encode: (image: Sharp) => Sharp): Promise<Uint8Array> {
   const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const { format } = await image.metadata();
     if (!format || !ACCEPTED_FORMATS.has(format)) throw new BadRequestError(NOT_AN_IMAGE);
-    const output = await image
-      .rotate()
-      .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-    return new Uint8Array(output);
+    const upright = image.rotate().resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
+    return new Uint8Array(await encode(upright).toBuffer());
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
     throw new BadRequestError(NOT_AN_IMAGE);

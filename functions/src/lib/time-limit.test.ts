@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OutOfTimeError, withinTime } from './time-limit';
+import { beforeDeadline, OutOfTimeError, withinTime } from './time-limit';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,5 +28,27 @@ describe('withinTime', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     await settled;
     expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe('beforeDeadline', () => {
+  it("answers the work's result in time", async () => {
+    expect(await beforeDeadline(1_000, 'late', async () => 'done')).toEqual({ inTime: true, value: 'done' });
+  });
+
+  it('answers the work still under way when time is up, its signal aborted with the reason', async () => {
+    vi.useFakeTimers();
+    let seen: AbortSignal | undefined;
+    const outcome = beforeDeadline(5_000, 'late', async (signal) => {
+      seen = signal;
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      return 'finally';
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    const answered = await outcome;
+    expect(answered.inTime).toBe(false);
+    expect(seen?.reason).toBe('late');
+    await vi.advanceTimersByTimeAsync(5_000);
+    if (!answered.inTime) expect(await answered.work).toBe('finally');
   });
 });

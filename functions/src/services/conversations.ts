@@ -16,7 +16,7 @@ import {
   putConversation,
   updateConversation,
 } from '../data/conversations-repo';
-import { refundJob } from '../data/credits-repo';
+import { refundJob } from '../data/jobs-repo';
 import {
   deleteMessagesByConversation,
   listFirstMessageRoles,
@@ -99,7 +99,6 @@ export async function renameConversation(userId: string, id: string, name: strin
 }
 
 /** What a job refunded because its conversation was deleted says, in the credit history too. */
-export const DELETED_BEFORE_READY_TEXT = 'The conversation was deleted before the image was ready.';
 
 /**
  * Deletes a conversation with its messages, their public links, and the references and images
@@ -113,7 +112,7 @@ export async function deleteConversationWithContent(userId: string, id: string):
     (message) => message.role === 'assistant' && message.status === 'pending',
   );
   // Each refund settles only a job still pending: a worker that finished first keeps its charge.
-  await Promise.all(pending.map((job) => refundJob(job, DELETED_BEFORE_READY_TEXT)));
+  await Promise.all(pending.map((job) => refundJob(job, 'conversation-deleted')));
   const deleted = await deleteMessagesByConversation(id);
   // Public links to its images go too (their pages already 404 once the message is gone).
   await deleteSharesByToken(deleted.flatMap(shareTokensOf));

@@ -1,4 +1,4 @@
-import { type JobMessage, PHASE_TEXT, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
+import { type JobMessage, PHASE_TEXT } from '@thumbnail-studio/contract';
 import type { GenerationResult, ImageData } from '@thumbnail-studio/providers';
 import {
   classifyIfEditable,
@@ -13,12 +13,18 @@ import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
-import { completeJobAndCommitCredit, refundJob } from '../data/credits-repo';
-import { claimJob, handBackJob, showJobPhase } from '../data/messages-repo';
+import {
+  claimJob,
+  completeJobAndCommitCredit,
+  handBackJob,
+  refundJob,
+  showJobPhase,
+} from '../data/jobs-repo';
 import { trackModelUsage } from '../data/models-repo';
 import { createProvider, isProviderId } from '../image-providers';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
+import { beforeDeadline } from '../lib/time-limit';
 import { nameConversationAfterAnswer } from './conversations';
 import { type JobContext, loadJobImages, loadPeople, readJobContext, toChatTurns } from './job-context';
 import { storeJobImage } from './job-images';
@@ -78,40 +84,37 @@ export async function runGenerationJob(
     logger.info('job already taken or settled', { jobId: message.jobId });
     return undefined;
   }
-  // A timer of its own (not AbortSignal.timeout, which doesn't keep the process awake) that ends with the job.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException(OUT_OF_TIME, 'TimeoutError')), deadlineMs);
-  try {
-    const progress: Progress = {};
-    const answering = answerJob(job, deadline.signal, progress, early, lastDelivery);
-    const answered = await Promise.race([answering, timeUp(deadline.signal)]);
-    if (answered !== TIME_UP) return answered;
-
-    const settled = await refundJob(job, outOfTimeText(job, progress));
-    // `refunded` is false only when the job settled just before its deadline.
-    logger.warn('job ran out of time', { jobId: job.id, deadlineMs, refunded: settled, ...progress });
-    // Every step gives up once the deadline has passed; waiting lets it delete images it stored meanwhile.
-    await answering.catch((error) => logger.warn('job failed after its deadline', { jobId: job.id, error }));
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
+  const progress: Progress = {};
+  const outcome = await beforeDeadline(deadlineMs, new DOMException(OUT_OF_TIME, 'TimeoutError'), (signal) =>
+    answerJob(job, signal, progress, early, lastDelivery),
+  );
+  if (outcome.inTime) return outcome.value;
+  await refundOutOfTime(job, { deadlineMs, progress, work: outcome.work });
+  return undefined;
 }
 
 /** Why a job's steps were aborted; also the message in Gemini's text for it. */
 const OUT_OF_TIME = 'The operation was aborted due to timeout';
-const TIME_UP = Symbol('time up');
 
-const timeUp = (signal: AbortSignal) =>
-  new Promise<typeof TIME_UP>((resolve) => {
-    if (signal.aborted) resolve(TIME_UP);
-    signal.addEventListener('abort', () => resolve(TIME_UP), { once: true });
-  });
+/**
+ * Refunds a job that ran out of time, with the provider's text for the operation it was in, then
+ * waits for its `work` (every step gives up once the deadline has passed) to delete images it
+ * stored meanwhile.
+ */
+async function refundOutOfTime(
+  job: StoredMessage,
+  { deadlineMs, progress, work }: { deadlineMs: number; progress: Progress; work: Promise<unknown> },
+) {
+  const settled = await refundJob(job, 'deadline', outOfTimeText(job, progress));
+  // `refunded` is false only when the job settled just before its deadline.
+  logger.warn('job ran out of time', { jobId: job.id, deadlineMs, refunded: settled, ...progress });
+  await work.catch((error) => logger.warn('job failed after its deadline', { jobId: job.id, error }));
+}
 
-/** The text of a job that ran out of time: the provider's own for its operation, else the general one. */
-function outOfTimeText(job: StoredMessage, progress: Progress): string {
+/** The provider's own text for a job that ran out of time in its operation, if it began one. */
+function outOfTimeText(job: StoredMessage, progress: Progress): string | undefined {
   const provider = job.provider ?? 'local';
-  if (!progress.operation || !isProviderId(provider)) return UNEXPECTED_ERROR_TEXT;
+  if (!progress.operation || !isProviderId(provider)) return undefined;
   return otherErrorText(provider, progress.operation, OUT_OF_TIME);
 }
 
@@ -199,9 +202,8 @@ async function answerJob(
         throw new JobHandedBackError(job.id, {}, retryAfterSeconds);
       }
       // Every variation failed: the creator reads the first one's text, and every credit comes back.
-      const content = failures.get(0) ?? UNEXPECTED_ERROR_TEXT;
-      settled = await refundJob(job, content);
-      logger.info('job failed at the provider; refunded', { jobId: job.id, content });
+      settled = await refundJob(job, 'provider-failed', failures.get(0));
+      logger.info('job failed at the provider; refunded', { jobId: job.id, content: failures.get(0) });
       return undefined;
     }
     const answeredAt = performance.now();
@@ -249,7 +251,7 @@ async function answerJob(
       throw new JobHandedBackError(job.id, { cause: error });
     }
     logger.error('job failed', { jobId: job.id, error });
-    if (!settled) await refundJob(job, UNEXPECTED_ERROR_TEXT);
+    if (!settled) await refundJob(job, 'job-failed');
     return undefined;
   }
 }

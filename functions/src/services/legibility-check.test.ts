@@ -4,7 +4,7 @@ import { stopTextReader } from '../adapters/text-reader';
 import type { StoredMessage } from '../core/types';
 
 const saveImageCheck = vi.hoisted(() => vi.fn(async () => {}));
-vi.mock('../data/messages-repo', () => ({ saveImageCheck }));
+vi.mock('../data/jobs-repo', () => ({ saveImageCheck }));
 
 const { checkLegibility, recordLegibility } = await import('./legibility-check');
 

@@ -13,7 +13,7 @@ import {
   wordsToCheck,
 } from '../core/legibility';
 import type { StoredMessage } from '../core/types';
-import { saveImageCheck } from '../data/messages-repo';
+import { saveImageCheck } from '../data/jobs-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';

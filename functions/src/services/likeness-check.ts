@@ -2,7 +2,7 @@ import type { Likeness } from '@thumbnail-studio/contract';
 import type { Person } from '@thumbnail-studio/providers';
 import { findPhotoFace, findThumbnailFaces } from '../adapters/face-reader';
 import { type Face, judgeLikeness, type PersonFaces } from '../core/likeness';
-import { saveImageCheck } from '../data/messages-repo';
+import { saveImageCheck } from '../data/jobs-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { OutOfTimeError, withinTime } from '../lib/time-limit';

@@ -2,7 +2,7 @@ import { ownKeyAnswerText, type ParsedSaveOwnKeyAnswerBody } from '@thumbnail-st
 import { deleteBlobs } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
-import { keysOfImage, newMessage } from '../core/messages';
+import { finishedImageFields, keysOfImage, newMessage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { listRecentMessages, storeAnsweredMessages } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
@@ -66,19 +66,16 @@ function withImages(
   images: ImageKeys[],
   body: ParsedSaveOwnKeyAnswerBody,
 ): StoredMessage {
-  const [first] = images;
-  if (!first) return answer;
+  if (images.length === 0) return answer;
   return {
     ...answer,
-    image_keys: first,
-    ...(images.length > 1 ? { variation_keys: images } : {}),
-    prompt: body.content,
-    is_edit: body.is_edit,
-    is_image_message: true,
-    gallery_user_id: answer.user_id,
-    // No worker checks an image made in the browser (it settles no job): the empty verdict tells
-    // the chat, which follows a new image until its verdict arrives, not to wait for one.
-    legibility: NOTHING_TO_CHECK,
+    ...finishedImageFields(answer.user_id, images, {
+      prompt: body.content,
+      isEdit: body.is_edit,
+      // No worker checks an image made in the browser (it settles no job): the empty verdict tells
+      // the chat, which follows a new image until its verdict arrives, not to wait for one.
+      legibility: NOTHING_TO_CHECK,
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
-import { type JobMessage, UNEXPECTED_ERROR_TEXT } from '@thumbnail-studio/contract';
-import { refundJob } from '../data/credits-repo';
-import { getMessageById, listUnsettledJobsSentBefore } from '../data/messages-repo';
+import type { JobMessage } from '@thumbnail-studio/contract';
+import { listUnsettledJobsSentBefore, refundJob } from '../data/jobs-repo';
+import { getMessageById } from '../data/messages-repo';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 
@@ -12,7 +12,7 @@ export async function refundStuckJobs(now = Date.now()): Promise<number> {
   const cutoff = new Date(now - settings().JOB_STUCK_AFTER_MS).toISOString();
   let refunded = 0;
   for (const job of await listUnsettledJobsSentBefore(cutoff)) {
-    if (await refundJob(job, UNEXPECTED_ERROR_TEXT)) refunded++;
+    if (await refundJob(job, 'stuck')) refunded++;
   }
   if (refunded) logger.warn('refunded stuck jobs', { refunded });
   return refunded;
@@ -29,5 +29,5 @@ export async function refundDeadLetteredJob(message: JobMessage): Promise<DeadLe
   const job = await getMessageById(message.userId, message.jobId);
   if (!job) return 'not-found';
   if (job.status !== 'pending') return 'already-settled';
-  return (await refundJob(job, UNEXPECTED_ERROR_TEXT)) ? 'refunded' : 'already-settled';
+  return (await refundJob(job, 'dead-lettered')) ? 'refunded' : 'already-settled';
 }

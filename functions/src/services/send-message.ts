@@ -1,15 +1,11 @@
-import {
-  INSUFFICIENT_CREDITS_TEXT,
-  type ParsedSendMessageBody,
-  UNEXPECTED_ERROR_TEXT,
-} from '@thumbnail-studio/contract';
+import { INSUFFICIENT_CREDITS_TEXT, type ParsedSendMessageBody } from '@thumbnail-studio/contract';
 import { enqueueJob } from '../adapters/job-queue';
+import { refundText } from '../core/jobs';
 import { newMessage, newQueuedJob } from '../core/messages';
 import type { StoredMessage } from '../core/types';
-import { getConversationById, updateConversation } from '../data/conversations-repo';
-import { refundJob, storeMessagesAndReserveCredit } from '../data/credits-repo';
-import { putMessage } from '../data/messages-repo';
-import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
+import { refundJob, storeMessagesAndReserveCredit } from '../data/jobs-repo';
+import { storeAnsweredMessages } from '../data/messages-repo';
+import { InsufficientCreditsError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -58,11 +54,11 @@ export async function sendMessage({
     });
   } catch (error) {
     logger.error('enqueue failed; refunding the job', { jobId: job.id, error });
-    await refundJob(job, UNEXPECTED_ERROR_TEXT);
+    await refundJob(job, 'enqueue-failed');
     return {
       outcome: 'failed',
       userMessage,
-      assistantMessage: { ...job, status: 'error', content: UNEXPECTED_ERROR_TEXT },
+      assistantMessage: { ...job, status: 'error', content: refundText('enqueue-failed') },
     };
   }
   return { outcome: 'queued', userMessage, assistantMessage: job };
@@ -88,12 +84,11 @@ async function reserveOrRefuse(
 /**
  * Keeps the message, answered by the not-enough-credits text in place of the job; nothing is
  * charged. Only in the caller's own conversation: a send may reach here without its conversation
- * having been read (the reservation's transaction is what checks it, and it failed on the balance).
+ * having been read (the reservation's transaction is what checks it, and it failed on the balance),
+ * so the answer is stored in one write that finds the conversation under the caller's own key, or
+ * writes nothing and is not found.
  */
 async function refuseForCredits(userMessage: StoredMessage, job: StoredMessage): Promise<SendResult> {
-  if (!(await getConversationById(job.user_id, job.conversation_id))) {
-    throw new NotFoundError('Conversation not found');
-  }
   const refused = newMessage({
     conversation_id: job.conversation_id,
     user_id: job.user_id,
@@ -103,8 +98,6 @@ async function refuseForCredits(userMessage: StoredMessage, job: StoredMessage):
     content: INSUFFICIENT_CREDITS_TEXT,
     status: 'error',
   });
-  await putMessage(userMessage);
-  await putMessage(refused);
-  await updateConversation(job.user_id, job.conversation_id, { updated_at: job.created_at });
+  await storeAnsweredMessages(userMessage, refused);
   return { outcome: 'insufficient', userMessage, assistantMessage: refused };
 }
