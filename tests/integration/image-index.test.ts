@@ -1,4 +1,5 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
 import { monotonicFactory } from 'ulid';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CONTEXT_IMAGE_MESSAGES } from '../../functions/src/core/jobs';
@@ -8,6 +9,7 @@ import { backendDynamoEnv } from '../../local/dynamodb/dynamodb-local';
 import { callAs } from '../support/api';
 import { localDocumentClient, useConversationRead } from '../support/dynamodb';
 import { makeImage, newConversation } from '../support/images';
+import { uploadImage } from '../support/jobs';
 import { runTool } from '../support/local-cloud-process';
 import { signUpUser } from '../support/users';
 
@@ -39,6 +41,30 @@ describe("a conversation's image index", () => {
       }),
     );
     expect(Item?.image_id).toBe(image.id);
+  });
+
+  it("lists an image made with the creator's own key, as it lists a job's", async () => {
+    const user = await signUpUser(baseUrl, inject('dataDir'), runtime.clientId, 'image-index-own-key');
+    const api = callAs(baseUrl, user.accessToken);
+    const conversationId = await newConversation(api);
+    const made = await sharp({ create: { width: 1536, height: 864, channels: 3, background: '#cc6633' } })
+      .png()
+      .toBuffer();
+    const saved = await api('saveOwnKeyAnswer', {
+      params: { id: conversationId },
+      body: {
+        content: 'A red canyon',
+        provider: 'openai',
+        is_edit: false,
+        images: [await uploadImage(api, new Uint8Array(made))],
+      },
+    });
+    expect(saved.status).toBe(201);
+    const answer = saved.body.assistantMessage;
+    const { Item } = await db.send(
+      new GetCommand({ TableName: 'messages', Key: { conversation_id: conversationId, id: answer.id } }),
+    );
+    expect(Item?.image_id).toBe(answer.id);
   });
 
   it('takes in the messages written before it once the backfill has run, and a second run changes nothing', async () => {

@@ -58,23 +58,25 @@ export function newQueuedJob(
 /**
  * What a finished image message stores, whether a job settled it or the browser made it with the
  * creator's own key: its first image and, when it kept several, all of them in order; the prompt
- * and whether it was an edit; and its owner, which lists it in the gallery (only a finished image
- * carries it). `legibility`: a verdict known already, when no check will follow.
+ * and whether it was an edit; its place in the conversation's image index, where later requests
+ * find it as context; and its owner, which lists it in the gallery (only a finished image carries
+ * it). `legibility`: a verdict known already, when no check will follow.
  */
 export function finishedImageFields(
-  owner: string,
+  message: Pick<StoredMessage, 'id' | 'user_id'>,
   images: readonly ImageKeys[],
   made: { prompt: string; isEdit: boolean; legibility?: Legibility },
 ): Partial<StoredMessage> {
   const [first] = images;
   if (!first) throw new Error('a finished image message needs its image');
   return {
+    image_id: message.id,
     image_keys: first,
     ...(images.length > 1 ? { variation_keys: [...images] } : {}),
     prompt: made.prompt,
     is_edit: made.isEdit,
     is_image_message: true,
-    gallery_user_id: owner,
+    gallery_user_id: message.user_id,
     ...(made.legibility ? { legibility: made.legibility } : {}),
   };
 }

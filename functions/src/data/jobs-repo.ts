@@ -235,9 +235,7 @@ export async function completeJobAndCommitCredit(
   }
   const { set, values } = setEach({
     content: '',
-    // Its image is now context for later requests: the conversation's image index lists it.
-    image_id: job.id,
-    ...finishedImageFields(job.user_id, result.images, result),
+    ...finishedImageFields(job, result.images, result),
   });
   try {
     await transact({

@@ -69,7 +69,7 @@ function withImages(
   if (images.length === 0) return answer;
   return {
     ...answer,
-    ...finishedImageFields(answer.user_id, images, {
+    ...finishedImageFields(answer, images, {
       prompt: body.content,
       isEdit: body.is_edit,
       // No worker checks an image made in the browser (it settles no job): the empty verdict tells
