@@ -1,6 +1,7 @@
 import { GEMINI_TEXTS, OPENAI_TEXTS } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { generation, jpegOf, providerAgainst, useFakeProviders } from '../../tests/support/providers';
+import { useFakeProviders } from '../../tests/support/fake-providers';
+import { generation, jpegOf, providerAgainst } from '../../tests/support/providers';
 import { classifyRequest } from './classify';
 import type { ChatTurn } from './types';
 

@@ -64,6 +64,3 @@ export const UNUSUAL_TEXTS: Record<string, string> = {
 /** Whether text holds half of a surrogate pair, which JSON APIs may refuse. */
 export const hasLoneSurrogate = (text: string): boolean =>
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
-
-/** The fake servers for a file's tests, which the local cloud helper starts too. */
-export { useFakeProviders } from './fake-providers';
