@@ -1,12 +1,8 @@
 import type { GenerationResult } from '@thumbnail-studio/providers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  hasLoneSurrogate,
-  providerAgainst,
-  UNUSUAL_TEXTS,
-  useFakeProviders,
-} from '../../../tests/support/providers';
+import { useFakeProviders } from '../../../tests/support/fake-providers';
+import { hasLoneSurrogate, providerAgainst, UNUSUAL_TEXTS } from '../../../tests/support/providers';
 import { createLocalProvider } from './local';
 
 /** No character in a prompt fails a job, on any provider's path. */
