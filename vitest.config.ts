@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'contract/src/**/*.test.ts',
             'providers/src/**/*.test.ts',
+            'typeset/src/**/*.test.ts',
             'functions/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'local/**/*.test.ts',

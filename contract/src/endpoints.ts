@@ -30,6 +30,7 @@ import {
 } from './models';
 import { ownKeyInputsBodySchema, ownKeyInputsSchema, saveOwnKeyAnswerBodySchema } from './own-keys';
 import { providerListSchema } from './providers';
+import { editTextBodySchema } from './text-layers';
 import {
   createUploadBodySchema,
   uploadSchema,
@@ -141,6 +142,17 @@ export const endpoints = {
    * variations; the first by default.
    */
   getDownload: { method: 'GET', path: '/api/messages/{id}/downloads/{format}', response: downloadSchema },
+  /**
+   * Redraws one image's text from its layers, at no credit and with no provider call: answers a
+   * new assistant image message ('Text edited', an edit) in the same conversation, so the chat
+   * keeps every version.
+   */
+  editText: {
+    method: 'PUT',
+    path: '/api/messages/{id}/text',
+    body: editTextBodySchema,
+    response: z.object({ message: messageSchema }),
+  },
   /** The caller's generated images, newest first; `?cursor=` from the previous page's `next_cursor`. */
   listGallery: { method: 'GET', path: '/api/gallery', response: galleryPageSchema },
   /**

@@ -15,6 +15,7 @@ export * from './own-keys';
 export * from './packages';
 export * from './provider-texts';
 export * from './providers';
+export * from './text-layers';
 export * from './texts';
 export * from './uploads';
 export * from './video-links';

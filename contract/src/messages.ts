@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { legibilitySchema } from './legibility';
 import { likenessSchema } from './likeness';
+import { textLayersSchema, textModeSchema } from './text-layers';
 import { EMPTY_TITLE_TEXT } from './texts';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
@@ -50,6 +51,17 @@ export const messageImageSchema = z.object({
   full_image_url: z._default(z.nullable(z.string()), null),
   downloads: z.array(z.enum(DOWNLOAD_FORMATS)),
   share_token: z._default(z.nullable(z.string()), null),
+  /**
+   * The image's text as editable layers, drawn over its base; empty on an image whose text (if
+   * any) is part of the picture, as on every image made before layers.
+   */
+  text_layers: z._default(textLayersSchema, []),
+  /**
+   * The image without its text layers (a signed URL, on the one message's read): what the text
+   * editor draws under the layers. Null where the image has no separate base: its layers, if
+   * any, are drawn over the image as it is.
+   */
+  base_url: z._default(z.nullable(z.string()), null),
 });
 
 /**
@@ -242,6 +254,8 @@ export const sendMessageBodySchema = z.extend(messageContentSchema, {
       ),
     1,
   ),
+  /** How quoted text in the request is made: as editable layers (the default) or by the model. */
+  text_mode: z._default(textModeSchema, 'layer'),
 });
 
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;

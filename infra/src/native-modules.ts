@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { FONT_PACKAGES } from '@thumbnail-studio/typeset/fonts';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync, type Message, type Metafile } from 'esbuild';
 import { repoPath } from './paths';
@@ -27,12 +28,12 @@ const TEXT_READER_MODULES = ['tesseract.js', '@tesseract.js-data/eng'] as const;
 export const LAZY_MODULES = ['openai', '@google/genai', 'opentype.js', ...TEXT_READER_MODULES] as const;
 
 /**
- * The offline studio's font, keyword list and emoji illustrations: files it reads, not modules
- * it imports, so esbuild cannot see them. They are installed beside every bundle that loads the
- * studio (the one importing `opentype.js`), where the studio finds them as an unbundled run
- * finds them in the repository's node_modules (functions/src/image-providers/studio/assets.ts).
+ * The text fonts, and the offline studio's keyword list and emoji illustrations: files read, not
+ * modules imported, so esbuild cannot see them. They are installed beside every bundle that draws
+ * text (the ones importing `opentype.js`), where they are found as an unbundled run finds them in
+ * the repository's node_modules (functions/src/lib/fonts.ts, image-providers/studio/assets.ts).
  */
-export const STUDIO_ASSET_MODULES = ['@fontsource/anton', 'emojilib', '@twemoji/svg'] as const;
+export const STUDIO_ASSET_MODULES = [...FONT_PACKAGES, 'emojilib', '@twemoji/svg'] as const;
 const STUDIO_MARKER = 'opentype.js';
 
 /** Every module left out of the bundles and installed beside the ones that import it. */

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { FONT_IDS } from '@thumbnail-studio/contract';
+import { fontFiles } from '@thumbnail-studio/typeset/fonts';
 import { App } from 'aws-cdk-lib';
 import { build } from 'esbuild';
 import sharp from 'sharp';
@@ -102,10 +104,10 @@ describe("the worker's bundle, which runs the offline studio when it is turned o
     return join(assemblyDir, template.Resources[logicalId(worker.fn)].Metadata['aws:asset:path']);
   };
 
-  it('carries the Anton font, the emoji keywords and the Twemoji illustrations, not system fonts', () => {
+  it('carries the text fonts, the emoji keywords and the Twemoji illustrations, not system fonts', () => {
     const modules = join(workerAsset(), 'node_modules');
     for (const file of [
-      '@fontsource/anton/files/anton-latin-400-normal.woff',
+      ...FONT_IDS.flatMap(fontFiles),
       'emojilib/dist/emoji-en-US.json',
       '@twemoji/svg/1f431.svg',
       'opentype.js/package.json',
@@ -124,8 +126,10 @@ describe("the worker's bundle, which runs the offline studio when it is turned o
       logLevel: 'silent',
     });
     const { stdout } = await run(process.execPath, [probe], { cwd: tmpdir() });
-    expect(JSON.parse(stdout)).toEqual({ family: 'Anton', pathLength: expect.any(Number), catSvg: true });
-    expect(JSON.parse(stdout).pathLength).toBeGreaterThan(500);
+    const { pathLengths, catSvg } = JSON.parse(stdout);
+    expect(catSvg).toBe(true);
+    expect(Object.keys(pathLengths).sort()).toEqual([...FONT_IDS].sort());
+    for (const id of FONT_IDS) expect(pathLengths[id], id).toBeGreaterThan(1000);
   });
 });
 

@@ -79,6 +79,8 @@ async function viewImage(
     full_image_url: full,
     downloads: Object.keys(downloadKeysOf(keys)) as DownloadFormat[],
     share_token: shareToken,
+    text_layers: [],
+    base_url: null,
   };
 }
 

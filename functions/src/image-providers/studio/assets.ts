@@ -1,18 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Font } from 'opentype.js';
 
 /**
- * The offline studio's files: the Anton typeface (OFL), emojilib's keyword list and the Twemoji
- * illustrations (CC-BY 4.0). They are read from their packages, found from this module the way
+ * The offline studio's files: emojilib's keyword list and the Twemoji illustrations (CC-BY 4.0);
+ * its text is drawn in the shipped text fonts (lib/fonts.ts). They are read from their packages, found from this module the way
  * Node resolves an import: beside the source when run unbundled (tsx, vitest), and in the
  * `node_modules` installed beside a Lambda bundle that loads the studio
  * (`STUDIO_ASSET_MODULES` in infra/src/native-modules.ts). Nothing is read until an offline
  * image is made, so cold starts of other work pay nothing for them.
  */
 export const STUDIO_ASSET_FILES = {
-  font: '@fontsource/anton/files/anton-latin-400-normal.woff',
   keywords: 'emojilib/dist/emoji-en-US.json',
   /** Any file of the package, to find its folder: the SVGs are named by code point (`1f431.svg`). */
   emoji: '@twemoji/svg/package.json',
@@ -22,22 +20,6 @@ const resolveFromHere = createRequire(import.meta.url);
 /** The file's path, resolved as an import from here would be. */
 export const studioAssetPath = (file: keyof typeof STUDIO_ASSET_FILES): string =>
   resolveFromHere.resolve(STUDIO_ASSET_FILES[file]);
-
-let font: Promise<Font> | undefined;
-/** The thumbnail typeface, parsed once. opentype.js is loaded with it, not before. */
-export function loadFont(): Promise<Font> {
-  font ??= Promise.all([import('opentype.js'), readFile(studioAssetPath('font'))]).then(
-    ([opentype, bytes]) => {
-      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-      // The package's ESM build exports the parser by name; older typings only know `parse`.
-      return (opentype.parse ?? (opentype as unknown as { default: typeof opentype }).default.parse)(buffer);
-    },
-  );
-  font.catch(() => {
-    font = undefined;
-  });
-  return font;
-}
 
 /** An emoji and its keywords, the first being its name (`cat_face`), as emojilib lists them. */
 export type EmojiKeywords = Record<string, string[]>;

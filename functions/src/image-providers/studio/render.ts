@@ -1,7 +1,9 @@
+import { DEFAULT_FONT } from '@thumbnail-studio/contract';
 import type { ImageData } from '@thumbnail-studio/providers';
 import type { OverlayOptions } from 'sharp';
+import { loadFontStack } from '../../lib/fonts';
 import { loadSharp } from '../../lib/sharp';
-import { loadFont, readEmojiSvg } from './assets';
+import { readEmojiSvg } from './assets';
 import {
   type Disc,
   HEIGHT,
@@ -33,7 +35,7 @@ export async function renderScene(
   options: { backdrop?: ImageData; tint?: string } = {},
 ): Promise<Uint8Array> {
   const { backdrop, tint } = options;
-  const [sharp, font] = await Promise.all([loadSharp(), loadFont()]);
+  const [sharp, font] = await Promise.all([loadSharp(), loadFontStack(DEFAULT_FONT)]);
   const shown = people.slice(0, MAX_PEOPLE_SHOWN);
   const discs = peopleDiscs(shown.length, plan.side);
   const squares = subjectSquares(plan, shown.length);

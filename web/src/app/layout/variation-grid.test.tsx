@@ -17,6 +17,8 @@ const image = (index: number) => ({
   full_image_url: null,
   downloads: ['jpeg' as const, 'png' as const],
   share_token: null,
+  text_layers: [],
+  base_url: null,
 });
 
 function Grid() {

@@ -22,6 +22,8 @@ const image = (id: string, index: number, share_token: string | null = null) => 
   full_image_url: null,
   downloads: ['jpeg' as const, 'png' as const],
   share_token,
+  text_layers: [],
+  base_url: null,
 });
 const older = message('old', {
   prompt: 'Whale at sunset',

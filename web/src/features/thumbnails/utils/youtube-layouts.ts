@@ -1,4 +1,4 @@
-import { LEGIBILITY_FRAME, type TextBox } from '@thumbnail-studio/contract';
+import { BADGE, badgeRect, badgeWidth, LEGIBILITY_FRAME, type TextBox } from '@thumbnail-studio/contract';
 
 /** Where a thumbnail is seen on YouTube, and the size (CSS pixels) it is drawn at there. */
 export interface YouTubeLayout {
@@ -32,28 +32,8 @@ export function sixteenByNine(width: number): number {
 /** A rectangle in a thumbnail's own CSS pixels: left, top, right, bottom. */
 export type Rect = TextBox;
 
-/**
- * The duration badge as YouTube draws it on every layout: 4 px in from the right and bottom
- * edges, 12 px medium text on a black rounded label with 4 px of padding each side and 3 px
- * above and below (18 px high).
- */
-export const BADGE = { inset: 4, height: 18, paddingX: 4, digitWidth: 7, colonWidth: 3.5 } as const;
-
-/** How wide a duration's label is: its digits and colons at the badge's font, plus padding. */
-export function badgeWidth(duration: string): number {
-  const text = [...duration].reduce(
-    (width, char) => width + (char === ':' ? BADGE.colonWidth : BADGE.digitWidth),
-    0,
-  );
-  return Math.ceil(text + 2 * BADGE.paddingX);
-}
-
-/** Where the duration badge sits in a thumbnail of `width` x `height`. */
-export function badgeRect(width: number, height: number, duration: string): Rect {
-  const x1 = width - BADGE.inset;
-  const y1 = height - BADGE.inset;
-  return { x0: x1 - badgeWidth(duration), y0: y1 - BADGE.height, x1, y1 };
-}
+// The badge's geometry is the contract's: the text-layer checks and editor mark the same corner.
+export { BADGE, badgeRect, badgeWidth };
 
 /** A box in the full-size frame (1280x720), scaled to a thumbnail `width` wide. */
 export function scaleBox(box: TextBox, width: number): Rect {

@@ -1,5 +1,5 @@
 import { drawableText } from '@thumbnail-studio/providers';
-import type { Font } from 'opentype.js';
+import type { FontStack } from './stack';
 
 /** Where a block of text may go: its box, and the largest and smallest sizes to try (px). */
 export interface TextBox {
@@ -9,55 +9,44 @@ export interface TextBox {
   height: number;
   maxSize: number;
   minSize: number;
-  align?: 'left' | 'center';
-}
-
-export interface TextStyle {
-  fill: string;
-  stroke: string;
+  align?: 'left' | 'center' | 'right';
 }
 
 /** More than this many characters never fit a thumbnail: the rest is cut before measuring. */
 const MAX_CHARACTERS = 300;
 
-/**
- * A line's width at `size`, from each character's advance (kept per font): without kerning,
- * which only narrows lines, so measured lines still fit; and cheap, where shaping every
- * candidate line took seconds for long text.
- */
-function measurer(font: Font): (line: string, size: number) => number {
-  const advances = new Map<string, number>();
-  return (line, size) => {
-    let units = 0;
-    for (const c of line) {
-      let advance = advances.get(c);
-      if (advance === undefined) {
-        advance = font.charToGlyph(c).advanceWidth ?? 0;
-        advances.set(c, advance);
-      }
-      units += advance;
-    }
-    return (units * size) / font.unitsPerEm;
-  };
-}
-
-/** Anton's lines sit close, as on most thumbnails. */
-const LINE_HEIGHT = 1.08;
+/** Lines of thumbnail text sit close. */
+export const LINE_HEIGHT = 1.08;
 const ELLIPSIS = '…';
 
 /**
- * The characters the font can draw (others, e.g. emoji or scripts it lacks, are left out), spaces
- * squeezed. Accents are composed onto their letters; marks left over are dropped, since drawing
- * them runs font features opentype.js cannot run.
+ * The text as the layout reads it: accents composed onto their letters (marks left over are
+ * dropped, since drawing them needs font features the outline parser cannot run), spaces squeezed,
+ * characters nothing can draw (control characters, lone surrogates) left out.
  */
-export function drawableWith(font: Font, text: string): string {
-  return [...drawableText(text).normalize('NFC').replace(/\p{M}/gu, '')]
-    .map((c) => (/\s/.test(c) ? ' ' : c))
-    .filter((c) => c === ' ' || font.hasChar(c))
+const normalised = (text: string): string[] =>
+  [...drawableText(text).normalize('NFC').replace(/\p{M}/gu, '')].map((c) => (/\s/.test(c) ? ' ' : c));
+
+/** The characters of `text` the font cannot draw (each once, in order): what a layer is refused for. */
+export function missingCharacters(fonts: FontStack, text: string): string[] {
+  return [...new Set(normalised(text).filter((c) => c !== ' ' && !fonts.hasChar(c)))];
+}
+
+/** The characters the font can draw (others, e.g. emoji or scripts it lacks, are left out), spaces squeezed. */
+export function drawableWith(fonts: FontStack, text: string): string {
+  return normalised(text)
+    .filter((c) => c === ' ' || fonts.hasChar(c))
     .join('')
     .replace(/ +/g, ' ')
     .trim();
 }
+
+/** A line's width at `size`, from each character's advance (no kerning: measured as drawn). */
+export const lineWidth = (fonts: FontStack, line: string, size: number): number => {
+  let ems = 0;
+  for (const c of line) ems += fonts.advance(c);
+  return ems * size;
+};
 
 /** Words into lines no wider than `maxWidth`, splitting a word that alone is too wide. */
 export function wrapWords(text: string, maxWidth: number, widthOf: (line: string) => number): string[] {
@@ -95,11 +84,11 @@ export interface TextLayout {
  * height; at the smallest size, lines past the box are cut with an ellipsis. Undefined when the
  * font draws none of it.
  */
-export function layoutText(font: Font, text: string, box: TextBox): TextLayout | undefined {
-  const drawable = [...drawableWith(font, text)].slice(0, MAX_CHARACTERS).join('');
+export function layoutText(fonts: FontStack, text: string, box: TextBox): TextLayout | undefined {
+  const drawable = [...drawableWith(fonts, text)].slice(0, MAX_CHARACTERS).join('');
   if (!drawable) return undefined;
-  const widthAt = measurer(font);
-  const capHeight = (font.charToGlyph('H').getBoundingBox().y2 || font.unitsPerEm * 0.7) / font.unitsPerEm;
+  const widthAt = (line: string, size: number) => lineWidth(fonts, line, size);
+  const { capHeight } = fonts;
   const fits = (size: number, count: number) =>
     (count - 1) * size * LINE_HEIGHT + size * capHeight <= box.height;
   const wrapAt = (at: number) => wrapWords(drawable, box.width, (line) => widthAt(line, at));
@@ -130,14 +119,15 @@ export function layoutText(font: Font, text: string, box: TextBox): TextLayout |
     while (last && widthAt(last + ELLIPSIS, size) > box.width) last = [...last].slice(0, -1).join('');
     lines = [
       ...lines.slice(0, maxLines - 1),
-      `${last.trimEnd()}${font.hasChar(ELLIPSIS) ? ELLIPSIS : '...'}`,
+      `${last.trimEnd()}${fonts.hasChar(ELLIPSIS) ? ELLIPSIS : '...'}`,
     ];
   }
   const blockHeight = (lines.length - 1) * size * LINE_HEIGHT + size * capHeight;
   const top = box.y + (box.height - blockHeight) / 2;
   const laid = lines.map((line, i) => {
     const width = widthAt(line, size);
-    const x = box.align === 'center' ? box.x + (box.width - width) / 2 : box.x;
+    const free = box.width - width;
+    const x = box.x + (box.align === 'center' ? free / 2 : box.align === 'right' ? free : 0);
     return { text: line, x, baseline: top + size * capHeight + i * size * LINE_HEIGHT, width };
   });
   const widest = Math.max(...laid.map((line) => line.width));
@@ -146,21 +136,5 @@ export function layoutText(font: Font, text: string, box: TextBox): TextLayout |
 }
 
 /** The laid-out text as one SVG path's data: glyph outlines, so no font is needed to draw it. */
-export const pathDataOf = (font: Font, layout: TextLayout): string =>
-  layout.lines
-    .map((line) => font.getPath(line.text, line.x, line.baseline, layout.size).toPathData(1))
-    .join(' ');
-
-/**
- * Thumbnail text as SVG elements: a soft shadow, a thick outline and the fill, all the same
- * outlines. `id` must be unique in the document (it names the shadow's filter).
- */
-export function textElements(font: Font, layout: TextLayout, style: TextStyle, id = 'text'): string {
-  const d = pathDataOf(font, layout);
-  const stroke = Math.max(4, Math.round(layout.size / 10));
-  const offset = Math.round(layout.size / 18);
-  return `<filter id="${id}-shadow" x="-10%" y="-10%" width="120%" height="130%"><feGaussianBlur stdDeviation="${Math.round(layout.size / 24)}"/></filter>
-<path d="${d}" transform="translate(${offset} ${offset})" fill="#000" fill-opacity="0.6" stroke="#000" stroke-opacity="0.6" stroke-width="${stroke}" stroke-linejoin="round" filter="url(#${id}-shadow)"/>
-<path d="${d}" fill="none" stroke="${style.stroke}" stroke-width="${stroke}" stroke-linejoin="round"/>
-<path d="${d}" fill="${style.fill}"/>`;
-}
+export const pathDataOf = (fonts: FontStack, layout: TextLayout): string =>
+  layout.lines.map((line) => fonts.pathData(line.text, line.x, line.baseline, layout.size)).join(' ');

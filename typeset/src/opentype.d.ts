@@ -1,5 +1,5 @@
 /**
- * The part of opentype.js the backend uses. Its DefinitelyTyped package pulls the DOM's types
+ * The part of opentype.js the text layout uses. Its DefinitelyTyped package pulls the DOM's types
  * into every file of the backend, which would hide browser-only globals used by mistake.
  */
 declare module 'opentype.js' {
@@ -9,13 +9,22 @@ declare module 'opentype.js' {
     x2: number;
     y2: number;
   }
+  /** One drawing command of a glyph's outline, in the font size's pixels (y down). */
+  export type PathCommand =
+    | { type: 'M' | 'L'; x: number; y: number }
+    | { type: 'Q'; x1: number; y1: number; x: number; y: number }
+    | { type: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
+    | { type: 'Z' };
   export interface Path {
-    toPathData(decimalPlaces?: number): string;
+    commands: PathCommand[];
+    /** Path data with this many decimals (the number form: y as the font draws it, not flipped). */
+    toPathData(decimalPlaces: number): string;
     getBoundingBox(): BoundingBox;
   }
   export interface Glyph {
     advanceWidth?: number;
     getBoundingBox(): BoundingBox;
+    getPath(x: number, y: number, fontSize: number): Path;
   }
   export interface Font {
     unitsPerEm: number;
