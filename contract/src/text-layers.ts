@@ -93,6 +93,16 @@ export const BADGE_CORNER: Rect = (() => {
   };
 })();
 
+/**
+ * Where text drawn as a layer goes on a new image, and how the provider is told to leave room for
+ * it: the left part of the safe zone, the subject kept to the right (the most common thumbnail
+ * composition). The prompt names the area in `words`; the layer is laid out in `box`.
+ */
+export const LAYER_TEXT_AREA = {
+  box: { x: SAFE_ZONE.x0, y: SAFE_ZONE.y0 + 36, width: 640, height: SAFE_ZONE.y1 - SAFE_ZONE.y0 - 72 },
+  words: 'the left half',
+} as const;
+
 const colourSchema = z.string().check(z.regex(/^#[0-9a-f]{6}$/i, 'Colours are written #rrggbb'));
 
 /** A box in the frame: its left and top edges, its width and height. It must lie inside the frame. */
