@@ -116,7 +116,7 @@ describe("the worker's bundle, which runs the offline studio when it is turned o
     }
   });
 
-  it('draws text with the font and finds the emoji from inside the bundle', async () => {
+  it('draws text with each font and finds the emoji from inside the bundle', async () => {
     // The studio's code bundled as the worker is, run from the worker's asset folder.
     const probe = join(workerAsset(), 'studio-probe.mjs');
     await build({
