@@ -62,7 +62,7 @@ describe('BrandKitDialog', () => {
     pick(dialog, 'Colour 3', '#112233');
     fireEvent.click(within(dialog).getByLabelText('Shadow'));
     await userEvent.upload(
-      within(dialog).getByLabelText('Logo image'),
+      within(dialog).getByLabelText('Upload logo'),
       new File(['logo bytes'], 'logo.png', { type: 'image/png' }),
     );
     pick(dialog, 'Corner', 'bottom-right');
@@ -105,7 +105,7 @@ describe('BrandKitDialog', () => {
 
   it('takes only a PNG or WebP logo', async () => {
     const { dialog } = await renderDialog();
-    const input = within(dialog).getByLabelText('Logo image');
+    const input = within(dialog).getByLabelText('Upload logo');
     fireEvent.change(input, { target: { files: [new File(['x'], 'logo.jpg', { type: 'image/jpeg' })] } });
     expect(within(dialog).getByRole('alert').textContent).toBe(LOGO_TYPE_TEXT);
     expect(within(dialog).queryByLabelText('Corner')).toBeNull();

@@ -1,6 +1,6 @@
 import { LOGO_CORNERS, LOGO_SIZE, type LogoCorner } from '@thumbnail-studio/contract';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { type BrandKitDraft, LOGO_TYPES } from '../hooks/use-brand-kit-draft';
 import { checkboxClass, labelClass, legendClass, selectClass } from './field-styles';
@@ -17,7 +17,7 @@ const percent = (share: number) => Math.round(share * 100);
 
 /** The logo: a PNG or WebP image, its corner and size, and whether new thumbnails get it. */
 export function LogoFields({ draft }: { draft: BrandKitDraft }) {
-  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
   const sizeId = useId();
   const { logo } = draft;
   return (
@@ -32,21 +32,23 @@ export function LogoFields({ draft }: { draft: BrandKitDraft }) {
           />
         )}
         <input
-          ref={fileInput}
+          id={fileId}
           type="file"
           accept={LOGO_TYPES.join(',')}
-          aria-label="Logo image"
-          className="sr-only"
+          className="peer sr-only"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) draft.pickLogo(file);
             event.target.value = '';
           }}
         />
-        <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+        <label
+          htmlFor={fileId}
+          className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg border border-zinc-700 bg-zinc-900 px-3 text-sm font-medium text-zinc-100 hover:bg-zinc-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-400 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+        >
           <ImageUp aria-hidden="true" className="size-4" />
           {logo ? 'Change logo' : 'Upload logo'}
-        </Button>
+        </label>
         {logo && (
           <Button variant="ghost" size="sm" onClick={draft.removeLogo}>
             <Trash2 aria-hidden="true" className="size-4" />
