@@ -33,15 +33,13 @@ export function BrandKitForm({ kit, onSaved }: { kit: BrandKit; onSaved(): void 
         <StyleFields draft={draft} />
         <LogoFields draft={draft} />
       </fieldset>
-      {error && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-600/50 bg-red-950 px-3 py-2 text-sm text-red-100"
-        >
-          {error}
-        </p>
-      )}
-      <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end gap-3 border-t border-zinc-800 bg-zinc-900 px-6 py-4">
+      {/* Sticky with the buttons, so a problem shows beside Save however far the form is scrolled. */}
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap items-center justify-end gap-3 border-t border-zinc-800 bg-zinc-900 px-6 py-4">
+        {error && (
+          <p role="alert" className="mr-auto text-sm text-red-200">
+            {error}
+          </p>
+        )}
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>

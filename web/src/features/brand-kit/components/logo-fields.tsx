@@ -3,7 +3,8 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { type BrandKitDraft, LOGO_TYPES } from '../hooks/use-brand-kit-draft';
-import { checkboxClass, labelClass, legendClass, selectClass } from './field-styles';
+import { checkboxClass, labelClass, legendClass } from './field-styles';
+import { SelectField } from './select-field';
 
 const CORNER_LABELS: Record<LogoCorner, string> = {
   'top-left': 'Top left',
@@ -60,20 +61,12 @@ export function LogoFields({ draft }: { draft: BrandKitDraft }) {
       {logo && (
         <div className="mt-3 flex flex-col gap-3">
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className={labelClass}>
-              Corner
-              <select
-                value={logo.corner}
-                onChange={(event) => draft.setLogo({ corner: event.target.value as LogoCorner })}
-                className={selectClass}
-              >
-                {LOGO_CORNERS.map((corner) => (
-                  <option key={corner} value={corner}>
-                    {CORNER_LABELS[corner]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Corner"
+              value={logo.corner}
+              options={LOGO_CORNERS.map((corner) => ({ value: corner, label: CORNER_LABELS[corner] }))}
+              onChange={(corner) => draft.setLogo({ corner })}
+            />
             <div className={labelClass}>
               <label htmlFor={sizeId}>Size: {percent(logo.size)}% of the width</label>
               <input

@@ -1,6 +1,7 @@
-import { DEFAULT_BRAND_KIT, TEXT_FONTS } from '@thumbnail-studio/contract';
+import { DEFAULT_BRAND_KIT } from '@thumbnail-studio/contract';
 import type { BrandKitDraft } from '../hooks/use-brand-kit-draft';
-import { checkboxClass, colourClass, labelClass, legendClass, selectClass } from './field-styles';
+import { checkboxClass, colourClass, labelClass, legendClass } from './field-styles';
+import { fontOptions, SelectField } from './select-field';
 
 /** An outline turned on starts as the default kit's: black, at its width. */
 const NEW_OUTLINE = DEFAULT_BRAND_KIT.style.outline ?? { colour: '#000000', width: 12 };
@@ -12,20 +13,13 @@ export function StyleFields({ draft }: { draft: BrandKitDraft }) {
     <fieldset>
       <legend className={legendClass}>Default text style</legend>
       <div className="flex flex-wrap items-end gap-3">
-        <label className={`${labelClass} min-w-40 flex-1`}>
-          Font
-          <select
-            value={style.font}
-            onChange={(event) => setStyle({ font: event.target.value as typeof style.font })}
-            className={selectClass}
-          >
-            {draft.fonts.map((id) => (
-              <option key={id} value={id}>
-                {TEXT_FONTS[id]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Font"
+          value={style.font}
+          options={fontOptions(draft.fonts)}
+          onChange={(font) => setStyle({ font })}
+          className="min-w-40 flex-1"
+        />
         <label className={labelClass}>
           Text colour
           <input
