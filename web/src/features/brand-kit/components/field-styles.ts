@@ -4,5 +4,5 @@ export const selectClass =
 export const colourClass =
   'h-10 w-12 cursor-pointer rounded-lg border border-zinc-700 bg-zinc-950 p-1 focus-visible:outline-2 focus-visible:outline-accent-500';
 export const checkboxClass = 'size-4 accent-accent-500';
-export const legendClass = 'mb-2 text-sm font-medium text-zinc-200';
+export const legendClass = 'mb-2 text-sm font-semibold text-zinc-100';
 export const labelClass = 'flex flex-col gap-1.5 text-sm text-zinc-300';
