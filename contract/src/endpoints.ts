@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { brandKitSchema, putBrandKitBodySchema } from './brand-kit';
 import {
   checkoutSessionSchema,
   createCheckoutSessionBodySchema,
@@ -229,6 +230,15 @@ export const endpoints = {
     path: '/api/models-images',
     body: modelImageBodySchema,
     response: modelAnswerSchema,
+  },
+  /** The caller's brand kit; a creator who has not saved one gets the default kit. */
+  getBrandKit: { method: 'GET', path: '/api/brand-kit', response: brandKitSchema },
+  /** Stores the caller's brand kit (all of it) and answers it as stored, the logo signed. */
+  putBrandKit: {
+    method: 'PUT',
+    path: '/api/brand-kit',
+    body: putBrandKitBodySchema,
+    response: brandKitSchema,
   },
   createUpload: {
     method: 'POST',

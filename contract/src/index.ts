@@ -1,3 +1,4 @@
+export * from './brand-kit';
 export * from './checkout';
 export * from './checkout-return';
 export * from './config';

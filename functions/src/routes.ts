@@ -150,6 +150,9 @@ export const routes = [
   route('addModelImages', 'models'),
   route('deleteModelImage', 'models'),
   route('setPrimaryModelImage', 'models'),
+  // The creator's brand kit is kept beside their models, and its logo is re-encoded like their photos.
+  route('getBrandKit', 'models'),
+  route('putBrandKit', 'models'),
   route('createUpload', 'uploads'),
   route('fetchVideoThumbnail', 'uploads'),
 ] as const satisfies readonly Route[];

@@ -77,7 +77,10 @@ export const tables = {
     },
     envVar: 'MESSAGES_TABLE',
   },
-  /** Person models and their images, per user. */
+  /**
+   * Per user: their person models and images (`model#<id>`), the item counting them
+   * (`count#models`), and their brand kit (`brand-kit`).
+   */
   models: {
     partitionKey: S('user_id'),
     sortKey: S('sk'),

@@ -2,11 +2,13 @@ import {
   addModelImagesBodySchema,
   deleteModelBodySchema,
   modelImageBodySchema,
+  putBrandKitBodySchema,
   updateModelBodySchema,
   uploadModelBodySchema,
 } from '@thumbnail-studio/contract';
 import { createApiHandler, json, noContent, parseBody } from '../lib/http';
 import type { RouteKey } from '../routes';
+import { getBrandKit, saveBrandKit } from '../services/brand-kit';
 import {
   addModelImages,
   createModel,
@@ -55,4 +57,9 @@ export const handler = createApiHandler<RouteKey<'models'>>({
 
   'PUT /api/models-images': async ({ userId, event }) =>
     modelAnswer(200, await setPrimaryModelImage(userId, parseBody(event, modelImageBodySchema))),
+
+  'GET /api/brand-kit': async ({ userId }) => json(200, await getBrandKit(userId)),
+
+  'PUT /api/brand-kit': async ({ userId, event }) =>
+    json(200, await saveBrandKit(userId, parseBody(event, putBrandKitBodySchema))),
 });

@@ -35,7 +35,10 @@ export const normalizeGeneratedImage = (bytes: Uint8Array): Promise<Uint8Array> 
  * upright, fits it within MAX_EDGE and re-encodes it with `encode`, keeping no metadata. Anything
  * that fails on the way is not an image we can use.
  */
-async function reencodeUntrusted(bytes: Uint8Array, encode: (image: Sharp) => Sharp): Promise<Uint8Array> {
+export async function reencodeUntrusted(
+  bytes: Uint8Array,
+  encode: (image: Sharp) => Sharp,
+): Promise<Uint8Array> {
   const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });

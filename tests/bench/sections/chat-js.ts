@@ -40,6 +40,7 @@ export const ON_DEMAND_MODULES = [
   'src/features/thumbnails/components/youtube-preview/youtube-preview-dialog.tsx',
   // A creator's own keys: the settings dialog, and the browser's generation with the provider SDKs.
   'src/features/own-keys/components/own-keys-dialog.tsx',
+  'src/features/brand-kit/components/brand-kit-dialog.tsx',
   'src/features/chat/api/own-key-generation.ts',
   'src/components/ui/sonner.ts',
   'src/components/ui/dropdown-menu-parts.ts',

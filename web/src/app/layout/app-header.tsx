@@ -21,6 +21,8 @@ interface AppHeaderProps {
   onOpenCheckout(): void;
   /** Settings → Your own API keys. */
   onOpenOwnKeys(): void;
+  /** Account → Brand kit. */
+  onOpenBrandKit(): void;
 }
 
 /**
@@ -82,7 +84,7 @@ export function AppHeader(props: AppHeaderProps) {
         <span className="sr-only lg:not-sr-only">Buy Credits</span>
       </Button>
       <div className="col-start-5 row-start-1 justify-self-end">
-        <UserMenu onOpenOwnKeys={props.onOpenOwnKeys} />
+        <UserMenu onOpenOwnKeys={props.onOpenOwnKeys} onOpenBrandKit={props.onOpenBrandKit} />
       </div>
     </header>
   );

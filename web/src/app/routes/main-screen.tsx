@@ -31,6 +31,13 @@ const OwnKeysDialog = lazy(() =>
   })),
 );
 
+// Account → Brand kit: loaded the first time it opens.
+const BrandKitDialog = lazy(() =>
+  import('../../features/brand-kit/components/brand-kit-dialog').then((module) => ({
+    default: module.BrandKitDialog,
+  })),
+);
+
 /** The signed-in screen: the conversation sidebar on the left, the header and the chat beside it. */
 export function MainScreen() {
   const sidebar = useSidebar();
@@ -41,6 +48,8 @@ export function MainScreen() {
   const providers = useProvider(ownKeyProviders);
   const [ownKeysOpen, setOwnKeysOpen] = useState(false);
   const ownKeysOpened = useOpenedOnce(ownKeysOpen);
+  const [brandKitOpen, setBrandKitOpen] = useState(false);
+  const brandKitOpened = useOpenedOnce(brandKitOpen);
   const checkout = useCheckoutDialog();
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
@@ -98,6 +107,7 @@ export function MainScreen() {
           onProviderChange={providers.setProvider}
           onOpenCheckout={() => checkout.openCheckout()}
           onOpenOwnKeys={() => setOwnKeysOpen(true)}
+          onOpenBrandKit={() => setBrandKitOpen(true)}
         />
         <main className="flex min-h-0 flex-1 flex-col">
           <StudioChat
@@ -116,6 +126,11 @@ export function MainScreen() {
       {ownKeysOpened && userId && (
         <Suspense fallback={null}>
           <OwnKeysDialog open={ownKeysOpen} onOpenChange={setOwnKeysOpen} userId={userId} />
+        </Suspense>
+      )}
+      {brandKitOpened && (
+        <Suspense fallback={null}>
+          <BrandKitDialog open={brandKitOpen} onOpenChange={setBrandKitOpen} />
         </Suspense>
       )}
       {checkoutOpened && (

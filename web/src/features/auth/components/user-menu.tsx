@@ -1,4 +1,4 @@
-import { Check, KeyRound, LogOut } from 'lucide-react';
+import { Check, KeyRound, LogOut, Palette } from 'lucide-react';
 import { useState } from 'react';
 import * as DropdownMenu from '../../../components/ui/dropdown-menu';
 import { type ThemeChoice, useTheme } from '../../../lib/theme';
@@ -15,9 +15,15 @@ const itemClass =
 
 /**
  * The header's avatar button: a menu with the user's e-mail, the theme (remembered), the
- * creator's own API keys (settings) and 'Sign out'.
+ * creator's brand kit, their own API keys (settings) and 'Sign out'.
  */
-export function UserMenu({ onOpenOwnKeys }: { onOpenOwnKeys?(): void }) {
+export function UserMenu({
+  onOpenOwnKeys,
+  onOpenBrandKit,
+}: {
+  onOpenOwnKeys?(): void;
+  onOpenBrandKit?(): void;
+}) {
   const { user, signOut } = useAuth();
   const theme = useTheme();
   const [signingOut, setSigningOut] = useState(false);
@@ -67,6 +73,10 @@ export function UserMenu({ onOpenOwnKeys }: { onOpenOwnKeys?(): void }) {
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-800" />
+          <DropdownMenu.Item onSelect={onOpenBrandKit} className={itemClass}>
+            <Palette aria-hidden="true" className="size-4" />
+            Brand kit
+          </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={onOpenOwnKeys} className={itemClass}>
             <KeyRound aria-hidden="true" className="size-4" />
             Your own API keys
