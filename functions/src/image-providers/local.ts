@@ -39,9 +39,10 @@ const image = (bytes: Uint8Array): GenerationResult => ({
  * The offline 'local' provider, offered when no key is set: a small thumbnail studio
  * (functions/src/image-providers/studio/) that draws the prompt's subjects as large Twemoji
  * illustrations found through emojilib's keywords, in the colours and mood it names, with
- * each person's primary photo cut out and its quoted text in the Anton typeface, so the
- * whole product works with no keys and no network. A new image takes only colours and layout
- * from the references; an edit re-renders the scene it made with the change asked for.
+ * each person's primary photo cut out and its quoted text drawn with a shipped font (none when the
+ * text is a layer drawn afterwards: then the left part stays clear for it), so the whole product
+ * works with no keys and no network. A new image takes only colours and layout from the
+ * references; an edit re-renders the scene it made with the change asked for.
  */
 /** How often a held provider looks whether its hold file is gone. */
 const HOLD_CHECK_MS = 50;
@@ -66,18 +67,20 @@ export function createLocalProvider(options: { delayMs?: number; holdFile?: stri
       return classifyOffline(history, message);
     },
 
-    async generate({ prompt, references, people, signal, variation }) {
+    async generate({ prompt, references, people, signal, variation, textLayer }) {
       await wait(signal);
-      return image(await createThumbnail(prompt, references, primaryPhotos(people), variation));
+      const made = { variation, textLayer: Boolean(textLayer) };
+      return image(await createThumbnail(prompt, references, primaryPhotos(people), made));
     },
 
-    async edit({ prompt, images, people, signal, variation }) {
+    async edit({ prompt, images, people, signal, variation, textLayer }) {
       await wait(signal);
       const base = images.at(-1);
+      const made = { variation, textLayer: Boolean(textLayer) };
       return image(
         base
-          ? await editThumbnail(prompt, base, primaryPhotos(people), variation)
-          : await createThumbnail(prompt, [], primaryPhotos(people), variation),
+          ? await editThumbnail(prompt, base, primaryPhotos(people), made)
+          : await createThumbnail(prompt, [], primaryPhotos(people), made),
       );
     },
   };

@@ -1,3 +1,4 @@
+import { LAYER_FRAME, LAYER_TEXT_AREA } from '@thumbnail-studio/contract';
 import type { ScenePlan } from './scene';
 
 /**
@@ -39,18 +40,41 @@ const PEOPLE_SPOTS: Record<number, [number, number, number][]> = {
 
 const mirror = (x: number, side: ScenePlan['side']) => (side === 'left' ? WIDTH - x : x);
 
-export function peopleDiscs(count: number, side: ScenePlan['side']): Disc[] {
+/**
+ * Where the shapes beside a text layer may start: right of its area (LAYER_TEXT_AREA, on the
+ * left), in the studio's frame, with room for the outlines and rings drawn round them.
+ */
+export const RIGHT_OF_TEXT_LAYER =
+  Math.ceil(((LAYER_TEXT_AREA.box.x + LAYER_TEXT_AREA.box.width) * WIDTH) / LAYER_FRAME.width) + 16;
+
+/**
+ * A shape (its centre and half its width) moved right of the text layer's area, and shrunk when
+ * it is wider than the room left there.
+ */
+function clearOfTextLayer(cx: number, half: number) {
+  const fits = Math.floor(Math.min(half, (WIDTH - RIGHT_OF_TEXT_LAYER) / 2));
+  return { cx: Math.max(Math.round(cx), RIGHT_OF_TEXT_LAYER + fits), half: fits };
+}
+
+/** Where the people's cut-outs go; with a text layer, all of them right of its area. */
+export function peopleDiscs(count: number, side: ScenePlan['side'], textLayer = false): Disc[] {
   const spots = PEOPLE_SPOTS[Math.min(count, MAX_PEOPLE_SHOWN)] ?? [];
-  return spots.map(([x, y, r]) => ({
-    cx: Math.round(mirror(x * WIDTH, side)),
-    cy: Math.round(y * HEIGHT),
-    r: Math.round(r * HEIGHT),
-  }));
+  return spots.map(([x, y, r]) => {
+    const disc = {
+      cx: Math.round(mirror(x * WIDTH, side)),
+      cy: Math.round(y * HEIGHT),
+      r: Math.round(r * HEIGHT),
+    };
+    if (!textLayer) return disc;
+    const { cx, half } = clearOfTextLayer(disc.cx, disc.r);
+    return { ...disc, cx, r: half };
+  });
 }
 
 /**
  * Where each subject goes: the focal one large on its side (or, when people are shown, small in
- * their upper corner), the others smaller at its outer corners.
+ * their upper corner), the others smaller at its outer corners; with a text layer, all of them
+ * right of its area.
  */
 export function subjectSquares(plan: ScenePlan, peopleCount: number): Square[] {
   const scale = plan.subjectScale;
@@ -68,11 +92,14 @@ export function subjectSquares(plan: ScenePlan, peopleCount: number): Square[] {
         ];
   return plan.subjects.slice(0, spots.length).map((_, i) => {
     const [x, y, size] = spots[i] ?? [0.73, 0.52, 0.5];
-    return {
+    const square = {
       cx: Math.round(mirror(x * WIDTH, plan.side)),
       cy: Math.round(y * HEIGHT),
       size: Math.round(size * HEIGHT * scale),
     };
+    if (!plan.textLayer) return square;
+    const { cx, half } = clearOfTextLayer(square.cx, square.size / 2);
+    return { ...square, cx, size: 2 * half };
   });
 }
 

@@ -43,6 +43,7 @@ const planSchema = z.object({
     hue: scale(-360, 360),
     grayscale: z.boolean(),
   }),
+  textLayer: z.optional(z.boolean()),
 });
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -37,7 +37,7 @@ export async function renderScene(
   const { backdrop, tint } = options;
   const [sharp, font] = await Promise.all([loadSharp(), loadFontStack(DEFAULT_FONT)]);
   const shown = people.slice(0, MAX_PEOPLE_SHOWN);
-  const discs = peopleDiscs(shown.length, plan.side);
+  const discs = peopleDiscs(shown.length, plan.side, plan.textLayer);
   const squares = subjectSquares(plan, shown.length);
   const emoji = await Promise.all(plan.subjects.map((subject) => readEmojiSvg(subject.codePoints)));
   const focal: Disc | undefined =

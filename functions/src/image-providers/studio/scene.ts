@@ -34,6 +34,11 @@ export interface ScenePlan {
   /** Zooms into the subject: 1 is the whole scene. */
   zoom: number;
   adjust: { brightness: number; saturation: number; hue: number; grayscale: boolean };
+  /**
+   * The text is drawn over the image afterwards as a layer, in LAYER_TEXT_AREA (the left part of
+   * the frame): the scene keeps its subject and people to the right, clear of that area.
+   */
+  textLayer?: boolean;
 }
 
 /** What references contribute: their dominant colour and the side their subject is on. */
@@ -103,13 +108,15 @@ export const DEFAULT_ADJUST: ScenePlan['adjust'] = { brightness: 1, saturation: 
  * The scene a prompt asks for: its subjects matched to emoji through the keyword list (the
  * keyword list is emojilib's, handed in), its colours and mood, its quoted text, the arrows or
  * circles it asks for and which side the subject takes (as asked, else as in the references,
- * else the right, where thumbnails usually put it).
+ * else the right, where thumbnails usually put it). With `textLayer` its text is drawn afterwards
+ * as a layer: the scene draws none and leaves the layer's area to it (see `besideTextLayer`).
  */
 export function planScene(
   prompt: string,
   index: ReturnType<typeof indexKeywords>,
   hints: ReferenceHints = {},
   variation = 0,
+  textLayer = false,
 ): ScenePlan {
   const subjects = matchSubjects(index, prompt, NOT_SUBJECTS);
   const focal = focalSubject(subjects);
@@ -131,12 +138,21 @@ export function planScene(
     zoom: 1,
     adjust: { ...DEFAULT_ADJUST },
   };
-  return varyScene(plan, variation, {
-    side: !sideAsked(prompt) && !hints.side,
+  return varyScene(textLayer ? besideTextLayer(plan) : plan, variation, {
+    side: !textLayer && !sideAsked(prompt) && !hints.side,
     hue:
       !hints.colour && !promptWords(prompt).some((word) => colourOf(word) || Object.hasOwn(MOOD_WORDS, word)),
   });
 }
+
+/**
+ * A scene whose text is drawn afterwards as a layer, in LAYER_TEXT_AREA on the left: no text of
+ * its own, and its subject on the right, whatever the prompt or the references said.
+ */
+export const besideTextLayer = (plan: ScenePlan): ScenePlan => {
+  const { text: _text, ...rest } = plan;
+  return { ...rest, side: 'right', textLayer: true };
+};
 
 /**
  * How each of a request's variations differs from the first (index 0, the scene as asked): its

@@ -6,7 +6,14 @@ import { indexKeywords } from './keywords';
 import { fromRgb, type Hsl, hex, seededPalette } from './palette';
 import { planOf } from './plan-chunk';
 import { renderScene } from './render';
-import { DEFAULT_ADJUST, planScene, type ReferenceHints, type ScenePlan, varyScene } from './scene';
+import {
+  besideTextLayer,
+  DEFAULT_ADJUST,
+  planScene,
+  type ReferenceHints,
+  type ScenePlan,
+  varyScene,
+} from './scene';
 
 let indexing: Promise<ReturnType<typeof indexKeywords>> | undefined;
 /** emojilib's keywords, indexed once per process. */
@@ -54,6 +61,16 @@ export async function referenceHints(references: ImageData[]): Promise<Reference
 }
 
 /**
+ * How a thumbnail is made: which of a request's variations (0, the first, as asked), and whether
+ * its text is a layer drawn over it afterwards.
+ */
+export interface MakeOptions {
+  variation?: number | undefined;
+  /** No text is drawn and the layer's area is left to it (see `besideTextLayer`). */
+  textLayer?: boolean | undefined;
+}
+
+/**
  * A new thumbnail: the prompt's scene, shaped by the references, with the people cut out.
  * Each `variation` of a request is a different picture (see varyScene).
  */
@@ -61,12 +78,12 @@ export async function createThumbnail(
   prompt: string,
   references: ImageData[],
   people: ImageData[],
-  variation = 0,
+  { variation = 0, textLayer = false }: MakeOptions = {},
 ): Promise<Uint8Array> {
   const [index, hints] = await Promise.all([keywordIndex(), referenceHints(references)]);
   // People stand on the right, as on most thumbnails, unless the prompt says otherwise.
-  const plan = planScene(prompt, index, people.length > 0 ? { ...hints, side: undefined } : hints, variation);
-  return renderScene(plan, people);
+  const shaping = people.length > 0 ? { ...hints, side: undefined } : hints;
+  return renderScene(planScene(prompt, index, shaping, variation, textLayer), people);
 }
 
 /** A scene with nothing in it, for editing an image the studio did not make. */
@@ -87,18 +104,20 @@ const emptyPlan = (seed: string): ScenePlan => ({
  * The image with the request applied. A studio image is re-rendered from the scene it carries,
  * changed as asked (brighter, text bigger or new, another colour, zoom, something removed...);
  * any other image is changed as pixels, with what is added drawn over it. An edit's variations
- * keep the image's layout and colours, and differ in sizes and lightness.
+ * keep the image's layout and colours, and differ in sizes and lightness. With a text layer, the
+ * edit draws no text and a studio image leaves the layer's area clear.
  */
 export async function editThumbnail(
   prompt: string,
   image: ImageData,
   people: ImageData[],
-  variation = 0,
+  { variation = 0, textLayer = false }: MakeOptions = {},
 ): Promise<Uint8Array> {
   const index = await keywordIndex();
   const ops = parseEdit(prompt);
   const plan = planOf(image.bytes);
-  const vary = (scene: ScenePlan) => varyScene(scene, variation, { side: false, hue: false });
+  const vary = (scene: ScenePlan) =>
+    varyScene(textLayer ? besideTextLayer(scene) : scene, variation, { side: false, hue: false });
   if (plan) return renderScene(vary(applyEdit(plan, ops, index)), people);
   const edited = vary(applyEdit(emptyPlan(prompt), ops, index));
   // With no palette to change, a colour asked for tints the photo; "another colour" turns its hues.

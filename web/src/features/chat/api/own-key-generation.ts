@@ -49,6 +49,7 @@ export async function generateWithOwnKey(
   const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
   onPhase(isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
+  // No textLayer: with an own key the AI draws the text (OWN_KEY_TEXT_MODE).
   const results = await makeVariations(input.variations ?? 1, (variation) =>
     isEdit
       ? provider.edit({ prompt: input.content, images, people, variation })

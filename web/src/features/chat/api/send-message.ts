@@ -6,6 +6,7 @@ import {
   PHASE_TEXT,
   type SendResult,
   sendResultSchema,
+  type TextMode,
 } from '@thumbnail-studio/contract';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { messagesQueryKey, optimisticId } from '../../../lib/message-keys';
@@ -26,6 +27,8 @@ export interface SendMessageInput {
   variations?: number;
   /** 'Edit this one': the earlier image the edit starts from. */
   editFrom?: { messageId: string; index: number } | null;
+  /** How quoted text is made: as editable layers, or drawn by the model; the backend's default when left out. */
+  textMode?: TextMode;
 }
 
 /** Sends a message as a generation job: the answer holds the user's message and the pending assistant one. */
@@ -37,6 +40,7 @@ export function sendMessage({
   modelIds = [],
   variations = 1,
   editFrom,
+  textMode,
 }: SendMessageInput) {
   return callApi(endpoints.sendMessage, {
     params: { id: conversationId },
@@ -47,6 +51,7 @@ export function sendMessage({
       selected_model_ids: [...modelIds],
       variations,
       ...(editFrom ? { edit_from: { message_id: editFrom.messageId, index: editFrom.index } } : {}),
+      ...(textMode ? { text_mode: textMode } : {}),
     },
   });
 }

@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EditFrom, Message, OwnKeyProvider, SendResult } from '@thumbnail-studio/contract';
+import type { EditFrom, Message, OwnKeyProvider, SendResult, TextMode } from '@thumbnail-studio/contract';
 import { isOptimistic, messagesQueryKey } from '../../../lib/message-keys';
 import { replaceDrafts, showDrafts } from './send-message';
+
+/**
+ * How a send with the creator's own key makes its quoted text: drawn by the AI, whatever the
+ * input's choice. This browser cannot draw text layers yet, so the provider is asked for the
+ * text as written (no `textLayer`), and the answer is an image with its text in it.
+ */
+export const OWN_KEY_TEXT_MODE: TextMode = 'model';
 
 export interface OwnKeySendInput {
   conversationId: string;

@@ -17,11 +17,13 @@ import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useSendWithOwnKey } from '../api/send-with-own-key';
 import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
+import { useTextMode } from '../hooks/use-text-mode';
 import type { ImageActions } from '../types';
 import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput, type PromptHandle } from './chat-input';
 import { EmptyChatHelp } from './empty-chat-help';
 import { MessageList } from './message-list';
+import { TextModeControl } from './text-mode-control';
 import type { ImageChoice } from './variation-grid';
 import { ChosenImageChip, VariationsControl } from './variations-control';
 
@@ -80,6 +82,9 @@ export function ChatPanel(props: ChatPanelProps) {
   const prompt = useRef<PromptHandle>(null);
   const nothingAsked = messages.isSuccess && !stored.some((message) => message.role === 'user');
   const [variations, setVariations] = useState(1);
+  const { textMode, setTextMode } = useTextMode();
+  // The creator's own key for the chosen provider: sends then go from this browser.
+  const ownApiKey = isOwnKeyProvider(provider) ? props.ownKeyFor?.(provider) : undefined;
   // 'Edit this one': the variation the next message edits, in this conversation only.
   const [chosen, setChosen] = useState<ImageChoice | null>(null);
 
@@ -116,12 +121,11 @@ export function ChatPanel(props: ChatPanelProps) {
         modelIds: people,
         variations,
       };
-      const apiKey = isOwnKeyProvider(provider) ? props.ownKeyFor?.(provider) : undefined;
-      if (apiKey && isOwnKeyProvider(provider)) {
+      if (ownApiKey && isOwnKeyProvider(provider)) {
         const editFrom = chosen && { message_id: chosen.messageId, index: chosen.index };
-        await sendWithOwnKey.mutateAsync({ ...request, provider, apiKey, editFrom });
+        await sendWithOwnKey.mutateAsync({ ...request, provider, apiKey: ownApiKey, editFrom });
       } else {
-        await send.mutateAsync({ ...request, provider, editFrom: chosen });
+        await send.mutateAsync({ ...request, provider, editFrom: chosen, textMode });
       }
       setChosen(null);
       attachments.clear();
@@ -183,7 +187,12 @@ export function ChatPanel(props: ChatPanelProps) {
             {props.inputChips}
           </>
         }
-        footer={<VariationsControl value={variations} onChange={setVariations} />}
+        footer={
+          <div className="flex flex-wrap items-center gap-x-4">
+            <VariationsControl value={variations} onChange={setVariations} />
+            <TextModeControl value={textMode} onChange={setTextMode} ownKey={Boolean(ownApiKey)} />
+          </div>
+        }
         promptRef={prompt}
       />
     </ChatDropZone>
