@@ -57,7 +57,8 @@ export class TextEditorPage {
         y(): number;
         findOne(selector: string): { width(): number; height(): number };
       };
-      const konva = (globalThis as unknown as { Konva: { stages: { find(selector: string): Node[] }[] } }).Konva;
+      const konva = (globalThis as unknown as { Konva: { stages: { find(selector: string): Node[] }[] } })
+        .Konva;
       const stage = konva.stages.at(-1);
       return (stage?.find('.text-layer') ?? []).map((group) => {
         const rect = group.findOne('Rect');
