@@ -1,6 +1,7 @@
 import {
   BADGE_CORNER,
   type FontId,
+  type Rect as FrameRect,
   LAYER_FRAME,
   SAFE_ZONE,
   type TextLayer,
@@ -149,6 +150,13 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
   );
 }
 
+const boxOf = (rect: FrameRect) => ({
+  x: rect.x0,
+  y: rect.y0,
+  width: rect.x1 - rect.x0,
+  height: rect.y1 - rect.y0,
+});
+
 interface GuidesProps {
   guides: Guide[];
   scale: number;
@@ -159,30 +167,16 @@ interface GuidesProps {
 /** What the canvas marks but never saves: the safe zone, the badge corner, layer boxes and snap lines. */
 function Guides({ guides, scale, layers, selected }: GuidesProps) {
   const thin = 1 / scale;
-  const corner = BADGE_CORNER;
   return (
     <>
       <Rect
-        x={SAFE_ZONE.x0}
-        y={SAFE_ZONE.y0}
-        width={SAFE_ZONE.x1 - SAFE_ZONE.x0}
-        height={SAFE_ZONE.y1 - SAFE_ZONE.y0}
+        {...boxOf(SAFE_ZONE)}
         stroke="#ffffff"
         opacity={0.35}
         strokeWidth={thin}
         dash={[6 * thin, 6 * thin]}
       />
-      <Rect
-        name="badge-corner"
-        x={corner.x0}
-        y={corner.y0}
-        width={corner.x1 - corner.x0}
-        height={corner.y1 - corner.y0}
-        fill="#000000"
-        opacity={0.45}
-        stroke="#fbbf24"
-        strokeWidth={2 * thin}
-      />
+      <Rect {...boxOf(BADGE_CORNER)} fill="#000000" opacity={0.45} stroke="#fbbf24" strokeWidth={2 * thin} />
       {layers
         .filter((layer) => layer.id !== selected)
         .map(({ id, box }) => (

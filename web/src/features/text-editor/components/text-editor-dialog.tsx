@@ -21,6 +21,11 @@ export interface TextEditorDialogProps {
   imageIndex: number;
 }
 
+const HISTORY_BUTTONS = [
+  { type: 'undo', name: 'Undo', Icon: Undo2 },
+  { type: 'redo', name: 'Redo', Icon: Redo2 },
+] as const;
+
 const newLayerId = () => `layer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
@@ -110,22 +115,17 @@ function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEdit
     // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z and Ctrl+Shift+Z anywhere in the editor
     <div className="mt-4 flex flex-col gap-3" onKeyDown={onKeyDown}>
       <div role="toolbar" aria-label="Edit" className="flex items-center gap-1">
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => dispatch({ type: 'undo' })}
-          disabled={!state.past.length}
-        >
-          <Undo2 aria-hidden="true" className="size-4" /> Undo
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => dispatch({ type: 'redo' })}
-          disabled={!state.future.length}
-        >
-          <Redo2 aria-hidden="true" className="size-4" /> Redo
-        </Button>
+        {HISTORY_BUTTONS.map(({ type, name, Icon }) => (
+          <Button
+            key={type}
+            size="sm"
+            variant="ghost"
+            onClick={() => dispatch({ type })}
+            disabled={!(type === 'undo' ? state.past : state.future).length}
+          >
+            <Icon aria-hidden="true" className="size-4" /> {name}
+          </Button>
+        ))}
       </div>
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="min-w-0 flex-1">
