@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { type FrameBox, TextEditorPage } from './pages/text-editor-page';
+import { checkScreen } from './support/a11y';
 import { expect, persona, signUpThroughUi, test } from './support/fixtures';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
@@ -59,6 +60,7 @@ test.describe('the text editor', () => {
       await editor.open();
       await expect(editor.layers()).toHaveCount(1);
       await expect(editor.words()).toHaveValue('PASTA NIGHT');
+      await checkScreen(page, 'text-editor');
     });
 
     let before: FrameBox | undefined;
@@ -71,6 +73,23 @@ test.describe('the text editor', () => {
       await editor.dragBy({ x: before.x + before.width / 2, y: before.y + before.height / 2 }, 150, -20);
       const [after] = await editor.boxes();
       expect(after?.x).toBeGreaterThan(before.x + 100);
+    });
+
+    await test.step('the keyboard nudges, Ctrl+Z undoes, Escape deselects before it closes', async () => {
+      const [dragged] = await editor.boxes();
+      const x = () => editor.boxes().then(([layer]) => layer?.x);
+      await editor.canvas().focus();
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect.poll(x).toBe((dragged?.x ?? 0) + 10);
+      await page.keyboard.press('ControlOrMeta+z');
+      await expect.poll(x).toBe(dragged?.x);
+      await page.keyboard.press('Escape');
+      await expect(editor.words()).toBeHidden();
+      await expect(editor.dialog()).toBeVisible();
+      await expect(editor.dialog().getByRole('button', { name: WORDS, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
     });
 
     const [box] = await editor.boxes();
