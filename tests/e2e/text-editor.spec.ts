@@ -75,6 +75,16 @@ test.describe('the text editor', () => {
       expect(after?.x).toBeGreaterThan(before.x + 100);
     });
 
+    await test.step('the corner handle resizes the box', async () => {
+      const [moved] = await editor.boxes();
+      if (!moved) throw new Error('no layer on the canvas');
+      await editor.dragBy({ x: moved.x + moved.width, y: moved.y + moved.height }, -120, -60);
+      const [resized] = await editor.boxes();
+      expect(resized?.width).toBeCloseTo(moved.width - 120, -1);
+      expect(resized?.height).toBeCloseTo(moved.height - 60, -1);
+      expect(resized).toMatchObject({ x: moved.x, y: moved.y });
+    });
+
     await test.step('the keyboard nudges, Ctrl+Z undoes, Escape deselects before it closes', async () => {
       const [dragged] = await editor.boxes();
       const x = () => editor.boxes().then(([layer]) => layer?.x);

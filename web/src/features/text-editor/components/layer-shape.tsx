@@ -74,6 +74,8 @@ export function LayerShape({ layer, fonts, scale, onSelect, onGuides, onMove, on
       onDragStart={onSelect}
       onDragEnd={onDragEnd}
       onTransform={onTransform}
+      // The box kept in bounds, in whole pixels, is where the group stays.
+      onTransformEnd={(event) => event.target.position({ x: box.x, y: box.y })}
     >
       <Rect width={box.width} height={box.height} fill="transparent" />
       {paint && (
