@@ -22,7 +22,7 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * Modules loaded by import() that the signed-in chat screen does not load until the user asks: the
  * sign-in form and its Amplify flows (only without a session), the checkout return pages, the
- * gallery (a screen of its own), the dialogs (the YouTube preview among them), the toasts (loaded
+ * gallery (a screen of its own), the dialogs (the YouTube preview and the text editor among them), the toasts (loaded
  * with the first one) and Radix's dropdown menu (loaded when the pointer or focus first reaches a
  * menu). Every other chunk reachable from the entry is counted, so a new lazy chunk counts until it
  * is named here. A name missing from the manifest fails the bench, so a rename cannot hide a chunk.
@@ -38,6 +38,8 @@ export const ON_DEMAND_MODULES = [
   'src/features/credits/components/credit-history-dialog.tsx',
   'src/features/conversations/components/delete-conversation-dialog.tsx',
   'src/features/thumbnails/components/youtube-preview/youtube-preview-dialog.tsx',
+  // The text editor: the canvas library, the font parser and the fonts' URLs.
+  'src/features/text-editor/components/text-editor-dialog.tsx',
   // A creator's own keys: the settings dialog, and the browser's generation with the provider SDKs.
   'src/features/own-keys/components/own-keys-dialog.tsx',
   'src/features/brand-kit/components/brand-kit-dialog.tsx',

@@ -1,12 +1,17 @@
 import type { ImageActions } from '../../features/chat/types';
+import { EditTextButton } from '../../features/text-editor/components/edit-text-button';
 import { ImageDownloads, VariationDownload } from '../../features/thumbnails/components/image-downloads';
 import { ShareImageMenu } from '../../features/thumbnails/components/share-image-menu';
 import { PreviewButton } from '../../features/thumbnails/components/youtube-preview/preview-button';
 
-/** The thumbnails feature's buttons under each image of the chat: download, share, preview on YouTube. */
+/**
+ * The buttons under each image of the chat: the thumbnails feature's download, share and preview on
+ * YouTube, and the text editor's 'Edit text'.
+ */
 export const imageActions: ImageActions = {
   Downloads: ImageDownloads,
   VariationDownload,
   Share: ShareImageMenu,
   Preview: PreviewButton,
+  EditText: EditTextButton,
 };

@@ -14,6 +14,8 @@ interface DialogProps {
   className?: string;
   /** Where focus goes on closing when the opener is gone (e.g. the row of a deleted item). */
   fallbackFocus?: RefObject<HTMLElement | null>;
+  /** Escape was pressed: `preventDefault()` keeps the dialog open (e.g. to deselect first). */
+  onEscapeKeyDown?(event: KeyboardEvent): void;
 }
 
 /** A titled modal: Radix traps focus and closes on Escape; focus returns to the opener. */
@@ -26,6 +28,7 @@ export function Dialog({
   role,
   className,
   fallbackFocus,
+  onEscapeKeyDown,
 }: DialogProps) {
   // Radix only refocuses a <Dialog.Trigger>; these dialogs open from state, so remember the opener.
   const opener = useRef<HTMLElement | null>(null);
@@ -35,6 +38,7 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
         <RadixDialog.Content
           role={role ?? 'dialog'}
+          onEscapeKeyDown={onEscapeKeyDown}
           onOpenAutoFocus={() => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

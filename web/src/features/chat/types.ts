@@ -3,8 +3,8 @@ import type { ViewImage, ViewMessage } from '../../lib/to-view-message';
 
 /**
  * What the chat's generated images offer besides opening full size and 'Edit this one': their
- * download, share and YouTube preview buttons. They belong to the thumbnails feature; the app
- * passes them in, and the chat places them under each image.
+ * download, share and YouTube preview buttons (the thumbnails feature's) and 'Edit text' (the
+ * text editor's). The app passes them in, and the chat places them under each image.
  */
 export interface ImageActions {
   /** The download of an answer's one image: the YouTube JPEG with the PNG beside it, or the PNG alone. */
@@ -15,4 +15,6 @@ export interface ImageActions {
   Share: ComponentType<{ messageId: string; imageIndex?: number; shareToken: string | null }>;
   /** 'Preview on YouTube'. */
   Preview: ComponentType<{ image: ViewMessage & { imageUrl: string } }>;
+  /** 'Edit text' of one image (`imageIndex`: which variation, the first by default; `label`: its accessible name). */
+  EditText: ComponentType<{ messageId: string; imageIndex?: number; label?: string }>;
 }

@@ -9,14 +9,14 @@ import type { ImageActions } from '../types';
 interface MessageImageProps {
   message: ViewMessage & { imageUrl: string };
   onExpired?(): Promise<unknown>;
-  /** Download, share and preview, as the app passes them in. */
+  /** Download, share, preview and 'Edit text', as the app passes them in. */
   actions?: ImageActions;
 }
 
 /**
  * A generated thumbnail, the chat column wide and 16:9, from the preview width the screen needs:
  * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG; share it;
- * preview it in YouTube's layouts. The preview
+ * preview it in YouTube's layouts; edit its text. The preview
  * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
 export function MessageImage({ message, onExpired, actions }: MessageImageProps) {
@@ -64,6 +64,7 @@ export function MessageImage({ message, onExpired, actions }: MessageImageProps)
           <actions.Share messageId={message.id} shareToken={message.shareToken} />
         )}
         {actions && <actions.Preview image={message} />}
+        {actions && !message.isBase64 && <actions.EditText messageId={message.id} />}
       </figcaption>
     </figure>
   );

@@ -110,6 +110,13 @@ function Variation({ message, image, onExpired, isChosen, onChoose, actions }: V
           {actions && !message.isBase64 && (
             <actions.Share messageId={message.id} imageIndex={image.index} shareToken={image.shareToken} />
           )}
+          {actions && !message.isBase64 && (
+            <actions.EditText
+              messageId={message.id}
+              imageIndex={image.index}
+              label={`Edit text: ${name.toLowerCase()}`}
+            />
+          )}
           {onChoose && (
             <Button
               variant={isChosen ? 'primary' : 'ghost'}

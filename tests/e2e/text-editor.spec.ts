@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { ChatPage } from './pages/chat-page';
+import { type FrameBox, TextEditorPage } from './pages/text-editor-page';
+import { checkScreen } from './support/a11y';
+import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+
+// The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
+const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 30_000;
+// Text asked for in quotes comes back as one editable layer over a textless picture.
+const PROMPT = 'Cooking show thumbnail, the text "PASTA NIGHT"';
+const WORDS = 'SAVED FOR FREE';
+// A colour no offline picture has, so its pixels are the text's own.
+const INK = '#ff00ff';
+const isInk = (r: number, g: number, b: number) => r > 190 && g < 90 && b > 190;
+
+/** Where the text's ink is inside a box (with room for its outline): left, top, right, bottom. */
+async function inkBounds(image: Buffer, box: FrameBox) {
+  const { data, info } = await sharp(image)
+    .resize(1280, 720, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const x0 = Math.max(0, Math.floor(box.x) - 30);
+  const y0 = Math.max(0, Math.floor(box.y) - 30);
+  const x1 = Math.min(1280, Math.ceil(box.x + box.width) + 30);
+  const y1 = Math.min(720, Math.ceil(box.y + box.height) + 30);
+  const ink = { left: 1280, top: 720, right: -1, bottom: -1 };
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const at = (y * info.width + x) * info.channels;
+      if (!isInk(data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0)) continue;
+      ink.left = Math.min(ink.left, x);
+      ink.top = Math.min(ink.top, y);
+      ink.right = Math.max(ink.right, x);
+      ink.bottom = Math.max(ink.bottom, y);
+    }
+  }
+  return ink;
+}
+
+async function makeThumbnailWithText(chat: ChatPage) {
+  // The send button, not Enter: on a phone Enter starts a new line.
+  await chat.messageBox().fill(PROMPT);
+  await chat.sendButton().click();
+  await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
+  return chat.imageMessages().first();
+}
+
+test.describe('the text editor', () => {
+  test('changes words, font and colour, drags the text, saves a new message whose download matches the editor', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpThroughUi(page, persona('text-editor'));
+    const chat = new ChatPage(page);
+    const editor = new TextEditorPage(page, await makeThumbnailWithText(chat));
+
+    await test.step("the image opens with its text as a layer, in the server's font", async () => {
+      await editor.open();
+      await expect(editor.layers()).toHaveCount(1);
+      await expect(editor.words()).toHaveValue('PASTA NIGHT');
+      await checkScreen(page, 'text-editor');
+    });
+
+    let before: FrameBox | undefined;
+    await test.step('new words, font and colour, then dragged across', async () => {
+      await editor.words().fill(WORDS);
+      await editor.font().selectOption({ label: 'Roboto Condensed' });
+      await editor.colour().fill(INK);
+      [before] = await editor.boxes();
+      if (!before) throw new Error('no layer on the canvas');
+      await editor.dragBy({ x: before.x + before.width / 2, y: before.y + before.height / 2 }, 150, -20);
+      const [after] = await editor.boxes();
+      expect(after?.x).toBeGreaterThan(before.x + 100);
+    });
+
+    await test.step('the corner handle resizes the box', async () => {
+      const [moved] = await editor.boxes();
+      if (!moved) throw new Error('no layer on the canvas');
+      await editor.dragBy({ x: moved.x + moved.width, y: moved.y + moved.height }, -120, -60);
+      const [resized] = await editor.boxes();
+      expect(resized?.width).toBeCloseTo(moved.width - 120, -1);
+      expect(resized?.height).toBeCloseTo(moved.height - 60, -1);
+      expect(resized).toMatchObject({ x: moved.x, y: moved.y });
+    });
+
+    await test.step('the keyboard nudges, Ctrl+Z undoes, Escape deselects before it closes', async () => {
+      const [dragged] = await editor.boxes();
+      const x = () => editor.boxes().then(([layer]) => layer?.x);
+      await editor.canvas().focus();
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect.poll(x).toBe((dragged?.x ?? 0) + 10);
+      await page.keyboard.press('ControlOrMeta+z');
+      await expect.poll(x).toBe(dragged?.x);
+      await page.keyboard.press('Escape');
+      await expect(editor.words()).toBeHidden();
+      await expect(editor.dialog()).toBeVisible();
+      await expect(editor.dialog().getByRole('button', { name: WORDS, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    });
+
+    const [box] = await editor.boxes();
+    const drawn = await editor.picture();
+    await test.step('Save adds "Text edited" to the chat, free', async () => {
+      await editor.save().click();
+      await expect(editor.dialog()).toBeHidden();
+      await expect(chat.imageMessages()).toHaveCount(2);
+      await expect(chat.imageMessages().last()).toContainText('Text edited');
+    });
+
+    await test.step('its 1280x720 download has the text where the editor drew it', async () => {
+      if (!box) throw new Error('no layer on the canvas');
+      const downloading = page.waitForEvent('download');
+      await chat.imageMessages().last().getByRole('button', { name: 'Download', exact: true }).click();
+      const downloaded = await readFile(await (await downloading).path());
+      expect(await sharp(downloaded).metadata()).toMatchObject({ width: 1280, height: 720 });
+      const inEditor = await inkBounds(drawn, box);
+      const inDownload = await inkBounds(downloaded, box);
+      expect(inEditor.right - inEditor.left).toBeGreaterThan(100);
+      for (const side of ['left', 'top', 'right', 'bottom'] as const) {
+        expect(Math.abs(inDownload[side] - inEditor[side]), side).toBeLessThanOrEqual(4);
+      }
+    });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('a finger drags the text, and the moved text is saved', async ({ page }) => {
+      test.setTimeout(120_000);
+      await signUpThroughUi(page, persona('text-editor-phone'));
+      const chat = new ChatPage(page);
+      const editor = new TextEditorPage(page, await makeThumbnailWithText(chat));
+      await editor.open();
+      const [before] = await editor.boxes();
+      if (!before) throw new Error('no layer on the canvas');
+      await editor.touchDragBy({ x: before.x + before.width / 2, y: before.y + before.height / 2 }, 200, 0);
+      const [after] = await editor.boxes();
+      expect(after?.x).toBeGreaterThan(before.x + 150);
+      await editor.save().click();
+      await expect(editor.dialog()).toBeHidden();
+      await expect(chat.imageMessages()).toHaveCount(2);
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type Message, type TextLayer } from '@thumbnail-studio/contract';
+import { callApi } from '../../../lib/api-client';
+import { messagesQueryKey } from '../../../lib/message-keys';
+
+export interface EditTextInput {
+  messageId: string;
+  /** Which image of the message the layers are for. */
+  image: number;
+  layers: readonly TextLayer[];
+}
+
+/** Saves an image's text layers: the server draws them over the image's base as a new message. */
+export async function editText({ messageId, image, layers }: EditTextInput): Promise<Message> {
+  const { message } = await callApi(endpoints.editText, {
+    params: { id: messageId },
+    body: { image, layers: [...layers] },
+  });
+  return message;
+}
+
+/** Adds a message to the end of its conversation's cached messages, as a send's answer is. */
+export const withMessage = (list: readonly Message[] | undefined, message: Message) =>
+  list && [...list.filter((item) => item.id !== message.id), message];
+
+/** Saves the layers; the new image message joins the chat (and the gallery on its next read). */
+export function useEditText() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editText,
+    onSuccess: (message) => {
+      queryClient.setQueryData<Message[]>(messagesQueryKey(message.conversation_id), (list) =>
+        withMessage(list, message),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['gallery'] });
+    },
+  });
+}
