@@ -222,3 +222,28 @@ describe('the verdict on text layers, measured over generated thumbnails', () =>
     expect({ missed, unfixed }).toEqual({ missed: [], unfixed: [] });
   }, 30_000);
 });
+
+describe('OCR as a second opinion', () => {
+  it('turns a layer the data says reads into a warning when its words are clearly not in the picture', async () => {
+    const base = bases.get('night') as Buffer;
+    const layers = [rendered('BIG WIN', 'inter-tight', 200)];
+    expect(
+      (await checkLayerLegibility({ base, layers }, await composite(base, layers), undefined, fontsOf))
+        .reads_at_feed_size,
+    ).toBe(true);
+    // A finished image without the text the layers say it has: OCR reads none of it.
+    const verdict = await checkLayerLegibility({ base, layers }, base, undefined, fontsOf);
+    expect(verdict.reads_at_feed_size).toBe(false);
+    expect(verdict.sizes[0]?.reads).toBe(false);
+  }, 30_000);
+
+  it('is not asked about words the English model cannot read, nor about letters alone', async () => {
+    const base = bases.get('night') as Buffer;
+    for (const text of ['ПРИВЕТ МИР', 'AI']) {
+      const layers = [rendered(text, 'inter-tight', 200)];
+      expect(
+        (await checkLayerLegibility({ base, layers }, base, undefined, fontsOf)).reads_at_feed_size,
+      ).toBe(true);
+    }
+  }, 30_000);
+});

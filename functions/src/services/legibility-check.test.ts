@@ -1,3 +1,4 @@
+import type { Legibility, TextLayer } from '@thumbnail-studio/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../../../tests/fakes/text-image';
 import { stopTextReader } from '../adapters/text-reader';
@@ -40,6 +41,33 @@ describe('the legibility check (real OCR on images drawn here)', () => {
 });
 
 describe('recording the check after a job', () => {
+  it('judges text drawn as layers from the layers, and records the verdict with the fix', async () => {
+    const job = { id: 'job-2', conversation_id: 'c-1' } as StoredMessage;
+    const base = await thumbnailWithText([]);
+    const tiny: TextLayer = {
+      id: 'l1',
+      text: 'tiny words',
+      font: 'inter-tight',
+      size: 24,
+      colour: '#ffffff',
+      outline: null,
+      shadow: false,
+      align: 'left',
+      box: { x: 64, y: 72, width: 400, height: 100 },
+    };
+    await recordLegibility({
+      job,
+      image: base,
+      prompt: 'a sea, text "tiny words"',
+      people: [],
+      layered: { base, layers: [tiny] },
+    });
+    const [[, , verdict]] = saveImageCheck.mock.calls as unknown as [[StoredMessage, string, Legibility]];
+    expect(verdict).toMatchObject({ text: 'tiny words', reads_at_feed_size: false });
+    expect(verdict.readable_layers?.[0]?.size).toBeGreaterThan(24);
+    saveImageCheck.mockClear();
+  }, 30_000);
+
   it('records no verdict (null) when the check fails, so the chat stops following the image', async () => {
     const job = { id: 'job-1', conversation_id: 'c-1' } as StoredMessage;
     const unreadable = new Uint8Array([1, 2, 3, 4]);
