@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { LEGIBILITY_EDIT_PROMPT, type Legibility } from '@thumbnail-studio/contract';
+import {
+  LEGIBILITY_EDIT_PROMPT,
+  type Legibility,
+  MAKE_READABLE,
+  type TextLayer,
+} from '@thumbnail-studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LegibilityNote } from './legibility-note';
 
@@ -55,6 +60,40 @@ describe('LegibilityNote', () => {
     );
     expect(screen.getByText(/could not be read back, even at full size/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers a layered image’s free fix: the layers as the verdict made them readable', () => {
+    const readable: TextLayer[] = [
+      {
+        id: 'l1',
+        text: 'BIG WIN',
+        font: 'inter-tight',
+        size: 120,
+        colour: '#ffffff',
+        outline: { colour: '#000000', width: 12 },
+        shadow: true,
+        align: 'left',
+        box: { x: 64, y: 72, width: 640, height: 400 },
+      },
+    ];
+    const onImproveText = vi.fn();
+    render(
+      <LegibilityNote
+        legibility={verdict({
+          sizes: sizes(true, false, false),
+          reads_at_feed_size: false,
+          hard_to_read: ['top left'],
+          readable_layers: readable,
+        })}
+        onImproveText={onImproveText}
+      />,
+    );
+    const note = screen.getByRole('region', { name: 'Text legibility' }).textContent;
+    expect(note).toContain('The text is hard to read at 246x138 and 168x94 (top left).');
+    expect(note).toContain('Checked from the text’s size, contrast and place');
+    expect(screen.queryByRole('button', { name: LEGIBILITY_EDIT_PROMPT })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: MAKE_READABLE }));
+    expect(onImproveText).toHaveBeenCalledExactlyOnceWith(readable);
   });
 
   it('says nothing for an image without text', () => {
