@@ -1,6 +1,7 @@
 import { BADGE_CORNER, SAFE_ZONE, type TextLayer } from '@thumbnail-studio/contract';
 import { type FontStack, layoutLayer } from '@thumbnail-studio/typeset';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { textLayer } from '../../../tests/support/text-layer';
 import { loadFontStack } from '../lib/fonts';
 import {
   contrastRatio,
@@ -22,18 +23,8 @@ beforeAll(async () => {
 const DARK = Array(100).fill(luminance('#101020'));
 const LIGHT = Array(100).fill(luminance('#f0f0f0'));
 
-const layer = (overrides: Partial<TextLayer> = {}): TextLayer => ({
-  id: 'l1',
-  text: 'BIG WIN',
-  font: 'inter-tight',
-  size: 160,
-  colour: '#ffffff',
-  outline: { colour: '#000000', width: 16 },
-  shadow: true,
-  align: 'left',
-  box: { x: 64, y: 72, width: 640, height: 400 },
-  ...overrides,
-});
+const layer = (overrides: Partial<TextLayer> = {}) =>
+  textLayer({ size: 160, outline: { colour: '#000000', width: 16 }, ...overrides });
 const facts = (overrides: Partial<TextLayer> = {}, backdrop = DARK, ocrFails = false): LayerFacts => ({
   layer: layer(overrides),
   fonts,

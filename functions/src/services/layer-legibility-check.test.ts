@@ -2,6 +2,7 @@ import { FONT_IDS, type FontId, LAYER_TEXT_AREA, type TextLayer } from '@thumbna
 import { type FontStack, layersSvg, outlineWidthFor } from '@thumbnail-studio/typeset';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textLayer } from '../../../tests/support/text-layer';
 import { stopTextReader } from '../adapters/text-reader';
 import { loadFontStack } from '../lib/fonts';
 import { checkLayerLegibility } from './layer-legibility-check';
@@ -71,23 +72,15 @@ beforeAll(async () => {
 afterAll(() => stopTextReader());
 
 /** A layer as the renderer sets one: heavy colour on a black outline a tenth of its size, a shadow. */
-const rendered = (
-  text: string,
-  font: FontId,
-  size: number,
-  overrides: Partial<TextLayer> = {},
-): TextLayer => ({
-  id: 'l1',
-  text,
-  font,
-  size,
-  colour: '#ffffff',
-  outline: { colour: '#000000', width: outlineWidthFor(size) },
-  shadow: true,
-  align: 'left',
-  box: LAYER_TEXT_AREA.box,
-  ...overrides,
-});
+const rendered = (text: string, font: FontId, size: number, overrides: Partial<TextLayer> = {}): TextLayer =>
+  textLayer({
+    text,
+    font,
+    size,
+    outline: { colour: '#000000', width: outlineWidthFor(size) },
+    box: LAYER_TEXT_AREA.box,
+    ...overrides,
+  });
 
 /** The finished thumbnail, composed as the server's renderer does: the layers' SVG over the base. */
 async function composite(base: Buffer, layers: readonly TextLayer[]) {

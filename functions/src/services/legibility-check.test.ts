@@ -1,6 +1,7 @@
-import type { Legibility, TextLayer } from '@thumbnail-studio/contract';
+import type { Legibility } from '@thumbnail-studio/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../../../tests/fakes/text-image';
+import { textLayer } from '../../../tests/support/text-layer';
 import { stopTextReader } from '../adapters/text-reader';
 import type { StoredMessage } from '../core/types';
 
@@ -44,17 +45,7 @@ describe('recording the check after a job', () => {
   it('judges text drawn as layers from the layers, and records the verdict with the fix', async () => {
     const job = { id: 'job-2', conversation_id: 'c-1' } as StoredMessage;
     const base = await thumbnailWithText([]);
-    const tiny: TextLayer = {
-      id: 'l1',
-      text: 'tiny words',
-      font: 'inter-tight',
-      size: 24,
-      colour: '#ffffff',
-      outline: null,
-      shadow: false,
-      align: 'left',
-      box: { x: 64, y: 72, width: 400, height: 100 },
-    };
+    const tiny = textLayer({ text: 'tiny words', size: 24, outline: null, shadow: false });
     await recordLegibility({
       job,
       image: base,

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, waitFor } from '@testing-library/react';
-import { endpoints, type Message, type TextLayer } from '@thumbnail-studio/contract';
+import { endpoints, type Message } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
+import { textLayer } from '../../../../../tests/support/text-layer';
 import { messagesQueryKey } from '../../../lib/message-keys';
 import { createQueryClient } from '../../../lib/query-client';
 import { answer, refusal, server, withFakeApi } from '../../../test/fake-api';
@@ -11,19 +12,7 @@ import { useEditText } from './edit-text';
 
 withFakeApi();
 
-const layers: TextLayer[] = [
-  {
-    id: 'l1',
-    text: 'BIG WIN',
-    font: 'inter-tight',
-    size: 120,
-    colour: '#ffffff',
-    outline: { colour: '#000000', width: 12 },
-    shadow: true,
-    align: 'left',
-    box: { x: 64, y: 72, width: 640, height: 400 },
-  },
-];
+const layers = [textLayer()];
 
 function renderEdit(reply: () => Response | { message: Message }) {
   const calls: unknown[] = [];

@@ -9,6 +9,7 @@ import {
   type SendResult,
 } from '@thumbnail-studio/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { textLayer } from '../../../../../tests/support/text-layer';
 import { answer, gate, refusal, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
 import { chatPanelProps, renderWithQueryClient } from '../../../test/render';
@@ -137,29 +138,24 @@ describe('ChatPanel opening a long conversation', () => {
 
 describe('ChatPanel making a layered image’s text readable', () => {
   it('sends the verdict’s fixed layers as a free text edit, not a paid send, and shows the new version', async () => {
-    const readable = [
-      {
-        id: 'l1',
-        text: 'BIG WIN',
-        font: 'inter-tight' as const,
-        size: 120,
-        colour: '#ffffff',
-        outline: { colour: '#000000', width: 12 },
-        shadow: true,
-        align: 'left' as const,
-        box: { x: 64, y: 72, width: 640, height: 400 },
-      },
-    ];
+    const readable = [textLayer()];
     const image = message('image-1', {
       is_image_message: true,
       image_url: 'https://storage.test/image-1.png',
       legibility: {
         text: 'BIG WIN',
-        sizes: [
-          { width: 1280, height: 720, reads: true },
-          { width: 246, height: 138, reads: false },
-          { width: 168, height: 94, reads: false },
-        ],
+        // Reads at full size only.
+        sizes: (
+          [
+            [1280, 720],
+            [246, 138],
+            [168, 94],
+          ] as const
+        ).map(([width, height]) => ({
+          width,
+          height,
+          reads: width === 1280,
+        })),
         reads_at_feed_size: false,
         hard_to_read: ['top left'],
         readable_layers: readable,

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import {
-  LEGIBILITY_EDIT_PROMPT,
-  type Legibility,
-  MAKE_READABLE,
-  type TextLayer,
-} from '@thumbnail-studio/contract';
+import { LEGIBILITY_EDIT_PROMPT, type Legibility, MAKE_READABLE } from '@thumbnail-studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { textLayer } from '../../../../../tests/support/text-layer';
 import { LegibilityNote } from './legibility-note';
 
 const sizes = (full: boolean, home: boolean, sidebar: boolean) => [
@@ -63,28 +59,12 @@ describe('LegibilityNote', () => {
   });
 
   it('offers a layered image’s free fix: the layers as the verdict made them readable', () => {
-    const readable: TextLayer[] = [
-      {
-        id: 'l1',
-        text: 'BIG WIN',
-        font: 'inter-tight',
-        size: 120,
-        colour: '#ffffff',
-        outline: { colour: '#000000', width: 12 },
-        shadow: true,
-        align: 'left',
-        box: { x: 64, y: 72, width: 640, height: 400 },
-      },
-    ];
+    const readable = [textLayer()];
+    const lost = { sizes: sizes(true, false, false), reads_at_feed_size: false, hard_to_read: ['top left'] };
     const onImproveText = vi.fn();
     render(
       <LegibilityNote
-        legibility={verdict({
-          sizes: sizes(true, false, false),
-          reads_at_feed_size: false,
-          hard_to_read: ['top left'],
-          readable_layers: readable,
-        })}
+        legibility={verdict({ ...lost, readable_layers: readable })}
         onImproveText={onImproveText}
       />,
     );
