@@ -52,6 +52,7 @@ async function ocrFails(
   paint: LayerPaint,
   capHeight: number,
   { text, font }: TextLayer,
+  signal?: AbortSignal,
 ): Promise<boolean> {
   const words = text
     .split(/\s+/)
@@ -82,6 +83,7 @@ async function ocrFails(
     () => fillAlone(cut.clone(), fill),
   ];
   for (const reading of readings) {
+    signal?.throwIfAborted();
     const read = (await readWords(await reading(), 'page')).map((found) => normalize(found.text));
     // Read whole too: a word the layout broke over two lines comes back in two pieces.
     const candidates = [...read, read.join('')];
@@ -142,7 +144,7 @@ export async function checkLayerLegibility(
       layer,
       fonts,
       backdrop: paint ? await backdropOf(sampled, paint) : [],
-      ocrFails: paint && frame ? await ocrFails(frame, paint, fonts.capHeight, layer) : false,
+      ocrFails: paint && frame ? await ocrFails(frame, paint, fonts.capHeight, layer, signal) : false,
     });
   }
   return judgeLayers(facts);
