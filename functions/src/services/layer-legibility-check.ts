@@ -1,6 +1,6 @@
 import { type FontId, LAYER_FRAME, type Legibility, type TextLayer } from '@thumbnail-studio/contract';
 import { type FontStack, type LayerPaint, paintLayer } from '@thumbnail-studio/typeset';
-import { readWords } from '../adapters/text-reader';
+import { type ReadMode, readWords } from '../adapters/text-reader';
 import { judgeLayers, type LayerFacts, luminance } from '../core/layer-legibility';
 import { normalize, sameWord } from '../core/legibility';
 import { loadFontStack } from '../lib/fonts';
@@ -43,9 +43,9 @@ const OCR_CAP_PIXELS = 40;
 /**
  * OCR's second opinion on one layer: whether it clearly fails, reading none of the layer's words
  * in the layer's own region of the full-size composite, read as it is, in stretched greys and as
- * the fill colour alone. Not asked about text the English model cannot read (other scripts, or
- * letterforms far from any it learnt) or with no word of three letters (OCR of one or two
- * letters is guesswork).
+ * the fill colour alone (a one-line layer also as a single word). Not asked about text the
+ * English model cannot read (other scripts, or letterforms far from any it learnt) or with no
+ * word of three letters (OCR of one or two letters is guesswork).
  */
 async function ocrFails(
   frame: Buffer,
@@ -77,14 +77,17 @@ async function ocrFails(
     .resize(Math.max(1, Math.round(region.width * scale)), Math.max(1, Math.round(region.height * scale)))
     .removeAlpha();
   const fill = [1, 3, 5].map((at) => Number.parseInt(paint.fill.slice(at, at + 2), 16));
-  const readings = [
-    () => cut.clone().png().toBuffer(),
-    () => cut.clone().greyscale().normalise().png().toBuffer(),
-    () => fillAlone(cut.clone(), fill),
+  const oneLine = paint.layout.lines.length === 1;
+  const readings: (readonly [() => Promise<Buffer>, ReadMode])[] = [
+    [() => cut.clone().png().toBuffer(), 'page'],
+    [() => cut.clone().greyscale().normalise().png().toBuffer(), 'page'],
+    [() => fillAlone(cut.clone(), fill), 'page'],
+    // Page layout finds no text in a short line on grain; read as one word, it does.
+    ...(oneLine ? ([[() => fillAlone(cut.clone(), fill), 'word']] as const) : []),
   ];
-  for (const reading of readings) {
+  for (const [reading, mode] of readings) {
     signal?.throwIfAborted();
-    const read = (await readWords(await reading(), 'page')).map((found) => normalize(found.text));
+    const read = (await readWords(await reading(), mode)).map((found) => normalize(found.text));
     // Read whole too: a word the layout broke over two lines comes back in two pieces.
     const candidates = [...read, read.join('')];
     if (words.some((word) => candidates.some((candidate) => sameWord(word, candidate)))) return false;
