@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { textLayersSchema } from './text-layers';
 
 /** A word's box in the full-size (1280x720) frame's pixels: left, top, right, bottom. */
 export const textBoxSchema = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
@@ -21,9 +22,18 @@ export const legibilitySchema = z.object({
   reads_at_feed_size: z.boolean(),
   hard_to_read: z.array(z.string()),
   boxes: z.optional(z.array(textBoxSchema)),
+  /**
+   * On the verdict of an image whose text is layers (judged from the layers' size, contrast and
+   * place; OCR only a second opinion): its layers as 'Make it readable' sets them, the same as
+   * the image's where nothing needs fixing. Absent where the text is part of the picture.
+   */
+  readable_layers: z.optional(textLayersSchema),
 });
 
 export type Legibility = z.infer<typeof legibilitySchema>;
 
-/** The one-click edit offered when the text does not read at feed size. */
+/** The one-click edit offered when the text does not read at feed size (text the model drew: a paid edit). */
 export const LEGIBILITY_EDIT_PROMPT = 'Make the text bigger and higher contrast';
+
+/** The one-click, free fix offered when a text layer does not read at feed size. */
+export const MAKE_READABLE = 'Make it readable';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { FONT_IDS, type FontId, type TextLayer } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
+import { textLayer } from '../../tests/support/text-layer';
 import { fontFiles, layersSvg, layoutLayer, missingCharacters, parseFontStack } from './index';
 
 const require = createRequire(import.meta.url);
@@ -19,18 +20,13 @@ const fonts = (id: FontId) => {
   return stack;
 };
 
-const layer = (overrides: Partial<TextLayer> = {}): TextLayer => ({
-  id: 'a',
-  text: 'BIG WIN',
-  font: 'fira-sans-extra-condensed',
-  size: 120,
-  colour: '#ffffff',
-  outline: { colour: '#000000', width: 12 },
-  shadow: true,
-  align: 'left',
-  box: { x: 100, y: 100, width: 800, height: 300 },
-  ...overrides,
-});
+const layer = (overrides: Partial<TextLayer> = {}): TextLayer =>
+  textLayer({
+    id: 'a',
+    font: 'fira-sans-extra-condensed',
+    box: { x: 100, y: 100, width: 800, height: 300 },
+    ...overrides,
+  });
 
 describe('the shipped text fonts', () => {
   it.each(FONT_IDS)('%s draws accented Latin, Cyrillic and Greek', (id) => {

@@ -1,5 +1,7 @@
+import type { Legibility } from '@thumbnail-studio/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BIG_TEXT, SMALL_TEXT, thumbnailWithText } from '../../../tests/fakes/text-image';
+import { textLayer } from '../../../tests/support/text-layer';
 import { stopTextReader } from '../adapters/text-reader';
 import type { StoredMessage } from '../core/types';
 
@@ -40,6 +42,23 @@ describe('the legibility check (real OCR on images drawn here)', () => {
 });
 
 describe('recording the check after a job', () => {
+  it('judges text drawn as layers from the layers, and records the verdict with the fix', async () => {
+    const job = { id: 'job-2', conversation_id: 'c-1' } as StoredMessage;
+    const base = await thumbnailWithText([]);
+    const tiny = textLayer({ text: 'tiny words', size: 24, outline: null, shadow: false });
+    await recordLegibility({
+      job,
+      image: base,
+      prompt: 'a sea, text "tiny words"',
+      people: [],
+      layered: { base, layers: [tiny] },
+    });
+    const [[, , verdict]] = saveImageCheck.mock.calls as unknown as [[StoredMessage, string, Legibility]];
+    expect(verdict).toMatchObject({ text: 'tiny words', reads_at_feed_size: false });
+    expect(verdict.readable_layers?.[0]?.size).toBeGreaterThan(24);
+    saveImageCheck.mockClear();
+  }, 30_000);
+
   it('records no verdict (null) when the check fails, so the chat stops following the image', async () => {
     const job = { id: 'job-1', conversation_id: 'c-1' } as StoredMessage;
     const unreadable = new Uint8Array([1, 2, 3, 4]);

@@ -18,6 +18,7 @@ import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
 import { OutOfTimeError, withinTime } from '../lib/time-limit';
+import { checkLayerLegibility, type LayeredImage } from './layer-legibility-check';
 
 /** Room kept around a word when it is cut out, as a share of its height. */
 const WORD_MARGIN = 0.25;
@@ -121,13 +122,15 @@ async function readWordAt(
 
 /**
  * A job whose image is ready: the message, the provider's image, the prompt it answered and the
- * people it featured, with their photos as the job read them.
+ * people it featured, with their photos as the job read them. `layered`: the image's text is
+ * layers, drawn over this base (then `image` is the finished composite).
  */
 export interface AnsweredJob {
   job: StoredMessage;
   image: Uint8Array;
   prompt: string;
   people: Person[];
+  layered?: LayeredImage;
 }
 
 /**
@@ -140,19 +143,24 @@ export const verdictAtSettle = () => !settings().LEGIBILITY_CHECK && !settings()
 /**
  * Checks a settled job's image and records the verdict on its message. Runs after the job is
  * settled, so it costs no credit and never delays the image; a failure is logged and recorded as
- * no verdict (null), never a reason to retry the job. The check runs only for the milliseconds
+ * no verdict (null), never a reason to retry the job. Text drawn as layers is judged from the
+ * layers (checkLayerLegibility); text the model drew, by reading it back (checkLegibility). The check runs only for the milliseconds
  * `timeLeftMs` gives it when it starts (see checkTimeMs): with none it is not made, and one still
  * running then is given up; either way the verdict is null.
  */
 export async function recordLegibility(
-  { job, image, prompt }: AnsweredJob,
+  { job, image, prompt, layered }: AnsweredJob,
   timeLeftMs: () => number = () => Number.POSITIVE_INFINITY,
 ): Promise<void> {
   if (verdictAtSettle()) return;
   try {
     // Turned off, the message still gets a verdict (nothing to check) after the likeness, so no one waits for one.
     const legibility = settings().LEGIBILITY_CHECK
-      ? await withinTime(timeLeftMs(), (signal) => checkLegibility(image, prompt, signal))
+      ? await withinTime(timeLeftMs(), (signal) =>
+          layered?.layers.length
+            ? checkLayerLegibility(layered, image, signal)
+            : checkLegibility(image, prompt, signal),
+        )
       : NOTHING_TO_CHECK;
     await saveImageCheck(job, 'legibility', legibility);
     logger.info('legibility checked', { jobId: job.id, reads_at_feed_size: legibility.reads_at_feed_size });

@@ -4,10 +4,12 @@ import {
   endpoints,
   GREETING,
   INSUFFICIENT_CREDITS_TEXT,
+  MAKE_READABLE,
   PHASE_TEXT,
   type SendResult,
 } from '@thumbnail-studio/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { textLayer } from '../../../../../tests/support/text-layer';
 import { answer, gate, refusal, server, withFakeApi } from '../../../test/fake-api';
 import { greeting, message } from '../../../test/fixtures';
 import { chatPanelProps, renderWithQueryClient } from '../../../test/render';
@@ -131,5 +133,55 @@ describe('ChatPanel opening a long conversation', () => {
     fireEvent.scroll(screen.getByRole('log', { name: 'Messages' }).parentElement?.parentElement as Element);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(cursors).toEqual([null, 'img-3']);
+  });
+});
+
+describe('ChatPanel making a layered image’s text readable', () => {
+  it('sends the verdict’s fixed layers as a free text edit, not a paid send, and shows the new version', async () => {
+    const readable = [textLayer()];
+    const image = message('image-1', {
+      is_image_message: true,
+      image_url: 'https://storage.test/image-1.png',
+      legibility: {
+        text: 'BIG WIN',
+        // Reads at full size only.
+        sizes: (
+          [
+            [1280, 720],
+            [246, 138],
+            [168, 94],
+          ] as const
+        ).map(([width, height]) => ({
+          width,
+          height,
+          reads: width === 1280,
+        })),
+        reads_at_feed_size: false,
+        hard_to_read: ['top left'],
+        readable_layers: readable,
+      },
+    });
+    const edited = message('image-2', { content: 'Text edited', is_edit: true, legibility: null });
+    const edits: unknown[] = [];
+    const sends = vi.fn();
+    server.use(
+      answer(endpoints.listMessages, () => ({ messages: [greeting('c1'), image] })),
+      answer(endpoints.getJobUpdates, () => ({ jobs: [] })),
+      answer(endpoints.sendMessage, () => {
+        sends();
+        return refusal('bad_request', 'not expected');
+      }),
+      answer(endpoints.editText, async ({ request, params }) => {
+        edits.push({ id: params.id, body: await request.json() });
+        return { message: edited };
+      }),
+    );
+    const props = chatPanelProps();
+    renderWithQueryClient(<ChatPanel {...props} />);
+    fireEvent.click(await screen.findByRole('button', { name: MAKE_READABLE }));
+    expect(await messages().findByText('Text edited')).toBeTruthy();
+    expect(edits).toEqual([{ id: 'image-1', body: { image: 0, layers: readable } }]);
+    expect(sends).not.toHaveBeenCalled();
+    expect(props.onMessageSent).toHaveBeenCalledOnce();
   });
 });

@@ -5,6 +5,7 @@ import {
   likenessRetryPrompt,
   type Message,
   type OwnKeyProvider,
+  type TextLayer,
 } from '@thumbnail-studio/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
@@ -12,6 +13,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useMessages } from '../../../lib/get-messages';
 import { messagesQueryKey } from '../../../lib/message-keys';
 import { toViewMessage } from '../../../lib/to-view-message';
+import { useEditText } from '../api/edit-text';
 import { useOlderMessages } from '../api/get-older-messages';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useSendWithOwnKey } from '../api/send-with-own-key';
@@ -74,6 +76,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const messages = useMessages(conversationId);
   const older = useOlderMessages(conversationId);
   const send = useSendMessage();
+  const editText = useEditText();
   const sendWithOwnKey = useSendWithOwnKey();
   const attachments = useAttachments();
   const stored = messages.data ?? EMPTY;
@@ -145,6 +148,16 @@ export function ChatPanel(props: ChatPanelProps) {
     }
   };
 
+  /** 'Make it readable': the image's layers as the verdict fixed them, a free edit of its text. */
+  const makeReadable = async (messageId: string, layers: TextLayer[]) => {
+    try {
+      await editText.mutateAsync({ messageId, layers });
+      onMessageSent();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
   /** The request an answer answered, asked again with the named people's likeness first. */
   const retryLikeness = async (answerId: string, names: string[]) => {
     const answerAt = stored.findIndex((message) => message.id === answerId);
@@ -164,7 +177,12 @@ export function ChatPanel(props: ChatPanelProps) {
         imageActions={props.imageActions}
         onBuyCredits={props.onBuyCredits}
         focusMessageId={props.focusMessageId}
-        onImproveText={generating ? undefined : () => void handleSend(LEGIBILITY_EDIT_PROMPT)}
+        onImproveText={
+          generating || editText.isPending
+            ? undefined
+            : (messageId, readable) =>
+                void (readable ? makeReadable(messageId, readable) : handleSend(LEGIBILITY_EDIT_PROMPT))
+        }
         onRetryLikeness={generating ? undefined : (answerId, names) => void retryLikeness(answerId, names)}
         chosenImage={chosen}
         onChooseImage={choose}

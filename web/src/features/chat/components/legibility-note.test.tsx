@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { LEGIBILITY_EDIT_PROMPT, type Legibility } from '@thumbnail-studio/contract';
+import { LEGIBILITY_EDIT_PROMPT, type Legibility, MAKE_READABLE } from '@thumbnail-studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { textLayer } from '../../../../../tests/support/text-layer';
 import { LegibilityNote } from './legibility-note';
 
 const sizes = (full: boolean, home: boolean, sidebar: boolean) => [
@@ -55,6 +56,24 @@ describe('LegibilityNote', () => {
     );
     expect(screen.getByText(/could not be read back, even at full size/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers a layered image’s free fix: the layers as the verdict made them readable', () => {
+    const readable = [textLayer()];
+    const lost = { sizes: sizes(true, false, false), reads_at_feed_size: false, hard_to_read: ['top left'] };
+    const onImproveText = vi.fn();
+    render(
+      <LegibilityNote
+        legibility={verdict({ ...lost, readable_layers: readable })}
+        onImproveText={onImproveText}
+      />,
+    );
+    const note = screen.getByRole('region', { name: 'Text legibility' }).textContent;
+    expect(note).toContain('The text is hard to read at 246x138 and 168x94 (top left).');
+    expect(note).toContain('Checked from the text’s size, contrast and place');
+    expect(screen.queryByRole('button', { name: LEGIBILITY_EDIT_PROMPT })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: MAKE_READABLE }));
+    expect(onImproveText).toHaveBeenCalledExactlyOnceWith(readable);
   });
 
   it('says nothing for an image without text', () => {

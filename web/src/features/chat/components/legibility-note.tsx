@@ -1,19 +1,27 @@
-import type { Legibility } from '@thumbnail-studio/contract';
-import { LEGIBILITY_EDIT_PROMPT } from '@thumbnail-studio/contract';
+import {
+  LEGIBILITY_EDIT_PROMPT,
+  type Legibility,
+  MAKE_READABLE,
+  type TextLayer,
+} from '@thumbnail-studio/contract';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
 interface LegibilityNoteProps {
   legibility: Legibility;
-  /** Asks for an edit that makes the text read (offered on the newest image only). */
-  onImproveText?(): void;
+  /**
+   * Makes the text read (offered on the newest image only): with `readable`, the image's text
+   * layers fixed, as a free edit of the layers; without, as a paid edit of the picture.
+   */
+  onImproveText?(readable?: TextLayer[]): void;
 }
 
 const sizeName = ({ width, height }: { width: number; height: number }) => `${width}x${height}`;
 
 /**
- * How the thumbnail's text reads where it will be seen: read back by OCR at full size and at the
- * feed's sizes after the image was made. Says nothing for an image without text.
+ * How the thumbnail's text reads where it will be seen, at full size and at the feed's sizes:
+ * for text layers, judged from their size, contrast and place; for text the model drew, read back
+ * by OCR after the image was made. Says nothing for an image without text.
  */
 export function LegibilityNote({ legibility, onImproveText }: LegibilityNoteProps) {
   if (!legibility.text) return null;
@@ -26,6 +34,10 @@ export function LegibilityNote({ legibility, onImproveText }: LegibilityNoteProp
       ? 'The text could not be read back, even at full size: check that it reads.'
       : `The text is hard to read at ${lost.join(' and ')}${where}.`;
   const Icon = legibility.reads_at_feed_size ? CircleCheck : CircleAlert;
+  const readable = legibility.readable_layers;
+  const how = readable
+    ? 'Checked from the text’s size, contrast and place at the sizes YouTube shows it.'
+    : 'Checked by reading the text back at the sizes YouTube shows it.';
   return (
     <section aria-label="Text legibility" className="flex flex-col items-start gap-2 px-1 text-sm">
       <p className="flex items-start gap-1.5">
@@ -34,15 +46,12 @@ export function LegibilityNote({ legibility, onImproveText }: LegibilityNoteProp
           className={`mt-0.5 size-4 shrink-0 ${legibility.reads_at_feed_size ? 'text-emerald-400' : 'text-amber-400'}`}
         />
         <span>
-          {verdict}{' '}
-          <span className="text-zinc-400">
-            Checked by reading the text back at the sizes YouTube shows it.
-          </span>
+          {verdict} <span className="text-zinc-400">{how}</span>
         </span>
       </p>
       {!legibility.reads_at_feed_size && onImproveText && (
-        <Button size="sm" variant="secondary" onClick={onImproveText}>
-          {LEGIBILITY_EDIT_PROMPT}
+        <Button size="sm" variant="secondary" onClick={() => onImproveText(readable)}>
+          {readable ? MAKE_READABLE : LEGIBILITY_EDIT_PROMPT}
         </Button>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { PHASE_TEXT } from '@thumbnail-studio/contract';
+import { PHASE_TEXT, type TextLayer } from '@thumbnail-studio/contract';
 import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -22,8 +22,8 @@ interface BubbleProps {
   onBuyCredits?(): void;
   /** The message the chat was opened at: marked so the eye finds it. */
   highlighted?: boolean;
-  /** Asks for an edit making the image's text read at feed size (the newest image only). */
-  onImproveText?(): void;
+  /** Makes the image's text read at feed size (the newest image only): see LegibilityNote. */
+  onImproveText?(readable?: TextLayer[]): void;
   /** Asks again with the named people's likeness first (the newest image only). */
   onRetryLikeness?(names: string[]): void;
   /** The variation the next edit starts from ('Edit this one'), and how to choose one. */

@@ -1,3 +1,4 @@
+import type { TextLayer } from '@thumbnail-studio/contract';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ViewMessage } from '../../../lib/to-view-message';
@@ -21,8 +22,8 @@ interface MessageListProps {
   onBuyCredits?(): void;
   /** Shown after the messages, e.g. help while nothing was asked yet. */
   children?: ReactNode;
-  /** Asks for an edit making the newest image's text read at feed size. */
-  onImproveText?(): void;
+  /** Makes the newest image's text read at feed size: its layers fixed (`readable`), else a paid edit. */
+  onImproveText?(messageId: string, readable?: TextLayer[]): void;
   /** Asks again for an image, the named people's likeness first (offered on the newest image only). */
   onRetryLikeness?(messageId: string, names: string[]): void;
   /** A message to bring into view and mark once it is loaded, loading older pages until it is. */
@@ -142,7 +143,11 @@ export function MessageList(props: MessageListProps) {
                 onImagesExpired={onImagesExpired}
                 renderModels={renderModels}
                 onBuyCredits={onBuyCredits}
-                onImproveText={message.id === newestImageId ? props.onImproveText : undefined}
+                onImproveText={
+                  message.id === newestImageId && props.onImproveText
+                    ? (readable) => props.onImproveText?.(message.id, readable)
+                    : undefined
+                }
                 onRetryLikeness={
                   message.id === newestImageId && props.onRetryLikeness
                     ? (names) => props.onRetryLikeness?.(message.id, names)
