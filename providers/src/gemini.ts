@@ -146,18 +146,19 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       return response.text ?? '';
     },
 
-    generate({ prompt, references, people, signal, variation }) {
+    generate({ prompt, references, people, signal, variation, textLayer }) {
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, references.length);
       const text = buildGenerationPrompt({
         request: prompt,
         people: chosen.people,
         referenceCount: references.length,
         variation,
+        textLayer,
       });
       return run('generate', [...references, ...chosen.photos], text, signal);
     },
 
-    edit({ prompt, images, people, signal, variation }) {
+    edit({ prompt, images, people, signal, variation, textLayer }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, images.length);
       const text = buildEditPrompt({
@@ -165,6 +166,7 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
         people: chosen.people,
         imageCount: images.length,
         variation,
+        textLayer,
       });
       // The source images first (the last is the one edited), then the people's photos.
       return run('edit', [...images, ...chosen.photos], text, signal);

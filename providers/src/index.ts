@@ -33,6 +33,7 @@ export {
 } from './openai';
 export { type PeoplePhotos, pickPeoplePhotos } from './people';
 export * from './prompts';
+export { quotedText, replaceQuotedText } from './quoted-text';
 export {
   backoffMs,
   createRetryingFetch,

@@ -162,18 +162,19 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     },
 
     // With people, a new image also goes to images-edit, the people's photos among its inputs.
-    generate({ prompt, references, people, signal, variation }) {
+    generate({ prompt, references, people, signal, variation, textLayer }) {
       const chosen = pickPeoplePhotos(people, peopleBudget(references.length), references.length);
       const text = buildGenerationPrompt({
         request: prompt,
         people: chosen.people,
         referenceCount: references.length,
         variation,
+        textLayer,
       });
       return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0, signal);
     },
 
-    edit({ prompt, images, people, signal, variation }) {
+    edit({ prompt, images, people, signal, variation, textLayer }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, peopleBudget(images.length), images.length);
       const text = buildEditPrompt({
@@ -181,6 +182,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
         people: chosen.people,
         imageCount: images.length,
         variation,
+        textLayer,
       });
       // One source image is sent alone, several as a list; people's photos come after the source images.
       return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0, signal);

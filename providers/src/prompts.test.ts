@@ -1,12 +1,16 @@
+import { LAYER_TEXT_AREA } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildEditPrompt,
   buildGenerationPrompt,
   imageLabel,
   listNames,
+  NO_TEXT_RULE,
   type PromptPerson,
   peopleNote,
   SAFE_ZONE_RULES,
+  TEXT_AREA_RULES,
+  TITLE_STAND_IN,
 } from './prompts';
 
 const generation = (overrides: Partial<Parameters<typeof buildGenerationPrompt>[0]> = {}) =>
@@ -206,5 +210,71 @@ describe('the variation note', () => {
     expect(buildEditPrompt({ ...edit, variation: 0 })).toBe(buildEditPrompt(edit));
     const prompts = [0, 1, 2, 3].map((variation) => buildEditPrompt({ ...edit, variation }));
     expect(new Set(prompts).size).toBe(4);
+  });
+});
+
+describe('text drawn as a layer', () => {
+  const request = 'A jungle survival thumbnail with the title "I SURVIVED" and a man in a hat';
+  const textLayer = { text: 'I SURVIVED' };
+  const layered = [
+    generation({ request, textLayer }),
+    generation({ request, textLayer, people: [ada(1)], referenceCount: 1, variation: 2 }),
+    edit({ request: 'Change the title to "I SURVIVED"', textLayer }),
+    edit({ request: 'Change the title to "I SURVIVED"', textLayer, people: [ada(2)], imageCount: 2 }),
+  ];
+
+  it('asks for the picture without any text, letters, numbers, captions, logos or watermarks', () => {
+    for (const prompt of layered) {
+      expect(prompt).toContain(
+        'Draw the image without any text, letters, numbers, captions, logos or watermarks',
+      );
+      expect(prompt).toContain(NO_TEXT_RULE);
+      expect(prompt).toContain('16:9 widescreen');
+      // Neither the rule that lets the request ask for text, nor where asked-for text goes.
+      expect(prompt).not.toContain('unless the request asks for it');
+      expect(prompt).not.toContain(SAFE_ZONE_RULES);
+    }
+  });
+
+  it('keeps the main subject out of the area the layer goes in, and that area calm, inside the margins', () => {
+    expect(LAYER_TEXT_AREA.words).toBe('the left half');
+    for (const prompt of layered) {
+      expect(prompt).toContain(TEXT_AREA_RULES);
+      expect(prompt).toContain(
+        'Leave the left half of the frame, inside a margin of at least 10% on every edge',
+      );
+      expect(prompt).toContain('calm and uncluttered');
+      expect(prompt).toContain('Keep the main subject out of the left half');
+    }
+  });
+
+  it('sends the quoted words as the topic, never as words to write, and follows the rest of the request', () => {
+    const [prompt = ''] = layered;
+    expect(prompt).not.toContain('"I SURVIVED"');
+    expect(prompt).toContain(
+      `following it exactly: A jungle survival thumbnail with the title ${TITLE_STAND_IN} and a man in a hat`,
+    );
+    expect(prompt).toContain(
+      `${TITLE_STAND_IN} is the thumbnail's title, set over the finished image afterwards`,
+    );
+    expect(prompt).toContain('never write it');
+    expect(prompt).toContain('only to tell the topic: I SURVIVED');
+    expect(at(prompt, 'following it exactly')).toBeLessThan(at(prompt, `${TITLE_STAND_IN} is the`));
+    for (const quotes of ['“I SURVIVED”', '«I SURVIVED»']) {
+      expect(generation({ request: `A jungle, ${quotes}`, textLayer })).not.toContain(quotes);
+    }
+  });
+
+  it('has an edit take out any text the image had', () => {
+    expect(layered[2]).toContain('Remove any text the thumbnail already has.');
+    expect(edit({ request: 'Change the title to "I SURVIVED"' })).not.toContain('Remove any text');
+  });
+
+  it('leaves the instruction as it was without a layer: the quoted text is asked for as written', () => {
+    const prompt = generation({ request });
+    expect(prompt).toContain(`following it exactly: ${request}`);
+    expect(prompt).toContain(SAFE_ZONE_RULES);
+    expect(prompt).not.toMatch(/TITLE|without any text|left half/);
+    expect(generation({ request, textLayer: undefined })).toBe(prompt);
   });
 });

@@ -8,7 +8,15 @@
  * are selected, the instruction opens with who they are and which images show
  * them, so the face comes from their photos; other images only lend
  * composition and style, unless one is the image being edited.
+ *
+ * When the request's quoted text is drawn afterwards as a layer (`textLayer`),
+ * the instruction asks for the picture without any text and leaves the area the
+ * layer goes in calm, with the main subject elsewhere; the quoted words are sent
+ * only as the topic, never as words to write.
  */
+import { LAYER_TEXT_AREA } from '@thumbnail-studio/contract';
+import { replaceQuotedText } from './quoted-text';
+import type { TextLayerRequest } from './types';
 
 /** The text safe zone: 10% margins, bold sans-serif of at least 120 pt, legible at feed size. */
 export const SAFE_ZONE_RULES =
@@ -17,9 +25,44 @@ export const SAFE_ZONE_RULES =
   '102 px at the top and bottom; scale the margins to the actual canvas). Text is bold sans-serif, at least ' +
   '120 pt, and legible when the thumbnail is shown at 200x112 px. Keep one focal point and high contrast.';
 
-const FORMAT_RULES =
-  'The image is a YouTube thumbnail in 16:9 widescreen format. Do not add any text to the image unless the ' +
-  'request asks for it.';
+const FORMAT = 'The image is a YouTube thumbnail in 16:9 widescreen format.';
+const FORMAT_RULES = `${FORMAT} Do not add any text to the image unless the request asks for it.`;
+
+/** An edit with a text layer takes out the text the image had: the layer holds the words now. */
+const REMOVE_TEXT = 'Remove any text the thumbnail already has.';
+
+/** What stands in the request for its quoted words when they are drawn as a layer. */
+export const TITLE_STAND_IN = '[TITLE]';
+
+/** The picture has no text at all: the layer's words are the only ones on the thumbnail. */
+export const NO_TEXT_RULE =
+  'Draw the image without any text, letters, numbers, captions, logos or watermarks: no writing on signs, ' +
+  'screens, clothing or packaging either, and none taken from the attached images.';
+
+/** Where the layer goes stays calm, and the subject stays out of it. */
+export const TEXT_AREA_RULES =
+  `Leave ${LAYER_TEXT_AREA.words} of the frame, inside a margin of at least 10% on every edge, calm and ` +
+  'uncluttered for the title: a simple background with no faces, people, objects or busy detail there. ' +
+  `Keep the main subject out of ${LAYER_TEXT_AREA.words}, large and clear in the rest of the frame. ` +
+  'Keep one focal point and high contrast.';
+
+/** The request as sent: with a text layer, its quoted words give way to the stand-in. */
+const requestText = (request: string, textLayer: TextLayerRequest | undefined) =>
+  textLayer ? replaceQuotedText(request.trim(), TITLE_STAND_IN) : request.trim();
+
+/**
+ * What the instruction says of a title drawn as a layer: what the stand-in means, with the words
+ * only as the topic (after the request), and that the image has no text and leaves room for it
+ * (last, in place of the text safe zone).
+ */
+export function textLayerLines(textLayer: TextLayerRequest): { title: string; rules: string[] } {
+  return {
+    title:
+      `${TITLE_STAND_IN} is the thumbnail's title, set over the finished image afterwards as a separate ` +
+      `layer: never write it. Its words, only to tell the topic: ${textLayer.text.trim()}`,
+    rules: [NO_TEXT_RULE, TEXT_AREA_RULES],
+  };
+}
 
 const NUMBERING = 'The attached images are numbered from 1 in the order they are attached.';
 
@@ -101,24 +144,29 @@ export interface GenerationPromptInput {
   referenceCount: number;
   /** Which of the request's variations this call makes (0, the first, has no variation note). */
   variation?: number | undefined;
+  /** The quoted text, drawn afterwards as a layer: the image is asked for without any text. */
+  textLayer?: TextLayerRequest | undefined;
 }
 
 /**
  * The instruction for a new thumbnail: the people first (who they are and
  * which images show them), then the request, to be followed exactly, in
  * 16:9 with no added text unless asked, the references, and the text safe
- * zone. With people, references lend composition and style only.
+ * zone. With people, references lend composition and style only. With a text
+ * layer: no text at all, and room for the layer in place of the safe zone.
  */
 export function buildGenerationPrompt({
   request,
   people,
   referenceCount,
   variation,
+  textLayer,
 }: GenerationPromptInput): string {
+  const layer = textLayer && textLayerLines(textLayer);
   const lines = [
     ...identityLines(people),
-    `Create a YouTube thumbnail for this request, following it exactly: ${request.trim()}`,
-    FORMAT_RULES,
+    `Create a YouTube thumbnail for this request, following it exactly: ${requestText(request, textLayer)}`,
+    ...(layer ? [layer.title, FORMAT] : [FORMAT_RULES]),
   ];
   if (referenceCount > 0) {
     const one = referenceCount === 1;
@@ -131,7 +179,7 @@ export function buildGenerationPrompt({
         : `Use ${which} as the visual reference for the thumbnail (${label}).`,
     );
   }
-  lines.push(...variationLines(variation, NEW_IMAGE_TAKES), SAFE_ZONE_RULES);
+  lines.push(...variationLines(variation, NEW_IMAGE_TAKES), ...(layer ? layer.rules : [SAFE_ZONE_RULES]));
   return lines.join('\n');
 }
 
@@ -170,6 +218,8 @@ export interface EditPromptInput {
   imageCount: number;
   /** Which of the request's variations this call makes (0, the first, has no variation note). */
   variation?: number | undefined;
+  /** The quoted text, drawn afterwards as a layer: the edited image is asked for without any text. */
+  textLayer?: TextLayerRequest | undefined;
 }
 
 /**
@@ -177,12 +227,21 @@ export interface EditPromptInput {
  * followed exactly, keeping the rest. The last source image is the one
  * edited (faces already in it stay theirs); the others lend composition and
  * style. When people are supplied, these specific people must appear and be
- * prominently featured.
+ * prominently featured. With a text layer, the edited image has no text at all
+ * (any it had is removed) and leaves room for the layer.
  */
-export function buildEditPrompt({ request, people, imageCount, variation }: EditPromptInput): string {
+export function buildEditPrompt({
+  request,
+  people,
+  imageCount,
+  variation,
+  textLayer,
+}: EditPromptInput): string {
+  const layer = textLayer && textLayerLines(textLayer);
   const lines = [
     ...identityLines(people),
-    `Edit the thumbnail as requested, following the request exactly: ${request.trim()}`,
+    `Edit the thumbnail as requested, following the request exactly: ${requestText(request, textLayer)}`,
+    ...(layer ? [layer.title] : []),
     'Keep everything the request does not mention as it is.',
   ];
   if (imageCount > 0) {
@@ -201,7 +260,10 @@ export function buildEditPrompt({ request, people, imageCount, variation }: Edit
       );
     }
   }
-  lines.push(...variationLines(variation, EDIT_TAKES), FORMAT_RULES, SAFE_ZONE_RULES);
+  lines.push(
+    ...variationLines(variation, EDIT_TAKES),
+    ...(layer ? [FORMAT, ...layer.rules, REMOVE_TEXT] : [FORMAT_RULES, SAFE_ZONE_RULES]),
+  );
   return lines.join('\n');
 }
 

@@ -48,7 +48,20 @@ export interface VariationOption {
   variation?: number;
 }
 
-export interface GenerateInput extends CallOptions, VariationOption {
+/**
+ * The request's quoted text, drawn afterwards over the image as an editable layer: the provider
+ * is asked for the picture without any text, leaving room for it (see `textLayerLines`).
+ */
+export interface TextLayerRequest {
+  text: string;
+}
+
+/** Absent: the provider draws any text the request asks for. */
+export interface TextLayerOption {
+  textLayer?: TextLayerRequest | undefined;
+}
+
+export interface GenerateInput extends CallOptions, VariationOption, TextLayerOption {
   /** The user's request as typed. */
   prompt: string;
   /** Reference images (uploads, video thumbnails, context images), already fetched. */
@@ -57,7 +70,7 @@ export interface GenerateInput extends CallOptions, VariationOption {
   people: Person[];
 }
 
-export interface EditInput extends CallOptions, VariationOption {
+export interface EditInput extends CallOptions, VariationOption, TextLayerOption {
   prompt: string;
   /** Source images to edit (from the history, newest last). */
   images: ImageData[];
