@@ -11,7 +11,8 @@ import { newUserWithConversation } from '../support/users';
 
 /**
  * Variations through the real providers' code, their SDKs pointed at fakes that can fail one
- * call of several: each variation is its own call, and each is settled on its own.
+ * call of several: each variation is its own call, and each is settled on its own. And what a
+ * send's text mode asks of them: no text when the quoted text is drawn as a layer.
  */
 
 const { cloud, fakes } = useLocalCloudWithFakeProviders({
@@ -29,6 +30,18 @@ const newUser = (name: string) => newUserWithConversation(cloud, name);
 
 const ledgerOf = async (userId: string) => readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
 const imageCalls = (path: string) => fakes.openai.requests.filter((r) => r.path === path);
+/** The instructions of the image calls Gemini received (its classifier's carry no 16:9). */
+const geminiPrompts = () =>
+  fakes.gemini.requests
+    .filter((call) => JSON.stringify(call.body).includes('16:9'))
+    .map((call) =>
+      (call.body as { contents: { parts: { text?: string }[] }[] }).contents
+        .flatMap((content) => content.parts.map((part) => part.text ?? ''))
+        .join('\n'),
+    );
+/** The instructions of OpenAI's new-image calls. */
+const openaiPrompts = () =>
+  imageCalls('/v1/images/generations').map((call) => (call.body as { prompt: string }).prompt);
 
 describe('variations with the real providers', () => {
   it('keeps the variations that succeed and refunds the one OpenAI refused', async () => {
@@ -108,17 +121,7 @@ describe('variations with the real providers', () => {
     await waitForSettled(viaOpenai.api, toOpenai.body.assistantMessage.id);
     await waitForSettled(viaGemini.api, toGemini.body.assistantMessage.id);
 
-    const openaiPrompts = imageCalls('/v1/images/generations').map(
-      (call) => (call.body as { prompt: string }).prompt,
-    );
-    const geminiPrompts = fakes.gemini.requests
-      .filter((call) => JSON.stringify(call.body).includes('16:9'))
-      .map((call) =>
-        (call.body as { contents: { parts: { text?: string }[] }[] }).contents
-          .flatMap((content) => content.parts.map((part) => part.text ?? ''))
-          .join('\n'),
-      );
-    for (const prompts of [openaiPrompts, geminiPrompts]) {
+    for (const prompts of [openaiPrompts(), geminiPrompts()]) {
       expect(prompts).toHaveLength(3);
       expect(new Set(prompts).size).toBe(3);
       for (const prompt of prompts) expect(prompt).toContain('A mountain bike race');
@@ -202,5 +205,57 @@ describe('variations with the real providers', () => {
     expect(ledger.filter((e) => String(e.sk).startsWith('ledger#commit#'))).toHaveLength(0);
     expect(await listKeys(cloud.runtime, `images/${userId}/${jobId}/`)).toEqual([]);
     expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+});
+
+describe('the text mode with the real providers', () => {
+  const content = 'A jungle survival video, the title "I SURVIVED" in big letters';
+
+  it('asks OpenAI and Gemini for no text when the quoted text is a layer, the default', async () => {
+    const viaOpenai = await newUser('layer-openai');
+    const viaGemini = await newUser('layer-gemini');
+    const [toOpenai, toGemini] = await Promise.all([
+      viaOpenai.send({ content, provider: 'openai' }),
+      viaGemini.send({ content, provider: 'gemini', text_mode: 'layer' }),
+    ]);
+    const settled = await waitForSettled(viaOpenai.api, toOpenai.body.assistantMessage.id);
+    await waitForSettled(viaGemini.api, toGemini.body.assistantMessage.id);
+    // The mode is the job's own setting, kept to the backend.
+    expect(settled).not.toHaveProperty('text_mode');
+
+    for (const prompts of [openaiPrompts(), geminiPrompts()]) {
+      expect(prompts).toHaveLength(1);
+      const [prompt] = prompts;
+      expect(prompt).toContain('without any text, letters, numbers, captions, logos or watermarks');
+      expect(prompt).toContain('Keep the main subject out of the left half');
+      expect(prompt).toContain('A jungle survival video, the title [TITLE] in big letters');
+      expect(prompt).not.toContain('"I SURVIVED"');
+    }
+  });
+
+  it('still asks for the quoted text, as written, when the model draws it', async () => {
+    const viaOpenai = await newUser('model-openai');
+    const viaGemini = await newUser('model-gemini');
+    const [toOpenai, toGemini] = await Promise.all([
+      viaOpenai.send({ content, provider: 'openai', text_mode: 'model' }),
+      viaGemini.send({ content, provider: 'gemini', text_mode: 'model' }),
+    ]);
+    await waitForSettled(viaOpenai.api, toOpenai.body.assistantMessage.id);
+    await waitForSettled(viaGemini.api, toGemini.body.assistantMessage.id);
+
+    for (const prompts of [openaiPrompts(), geminiPrompts()]) {
+      expect(prompts).toHaveLength(1);
+      expect(prompts[0]).toContain(`following it exactly: ${content}`);
+      expect(prompts[0]).not.toMatch(/without any text|\[TITLE\]/);
+    }
+  });
+
+  it('leaves a request without quoted text as it was, whatever the mode', async () => {
+    const { api, send } = await newUser('no-quotes');
+    const sent = await send({ content: 'A jungle survival video', provider: 'openai', text_mode: 'layer' });
+    await waitForSettled(api, sent.body.assistantMessage.id);
+    const [prompt] = openaiPrompts();
+    expect(prompt).toContain('Do not add any text to the image unless the request asks for it.');
+    expect(prompt).not.toMatch(/without any text|\[TITLE\]/);
   });
 });

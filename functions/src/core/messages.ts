@@ -4,6 +4,7 @@ import {
   MAX_VARIATIONS,
   NEW_MESSAGE_DEFAULTS,
   PHASE_TEXT,
+  type TextMode,
 } from '@thumbnail-studio/contract';
 import { PENDING_SHARD } from './jobs';
 import type { ImageKeys, MessageRole, MessageStatus, StoredMessage } from './types';
@@ -31,11 +32,12 @@ export function newMessage(
 
 /**
  * The pending assistant message that answers `request` as a generation job: queued, listed in the
- * pending-jobs index until it settles, showing the queued phase until a worker claims it.
+ * pending-jobs index until it settles, showing the queued phase until a worker claims it, with
+ * the send's choice of how quoted text is made.
  */
 export function newQueuedJob(
   request: StoredMessage,
-  job: { id: string; provider: string; variations?: number },
+  job: { id: string; provider: string; variations?: number; textMode?: TextMode },
 ): StoredMessage {
   return newMessage({
     conversation_id: request.conversation_id,
@@ -49,6 +51,7 @@ export function newQueuedJob(
     provider: job.provider,
     request_id: request.id,
     variations: job.variations ?? 1,
+    ...(job.textMode ? { text_mode: job.textMode } : {}),
     job_state: 'queued',
     pending_shard: PENDING_SHARD,
     pending_since: request.created_at,

@@ -1,4 +1,4 @@
-import type { Legibility, Likeness, Message } from '@thumbnail-studio/contract';
+import type { Legibility, Likeness, Message, TextMode } from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 
@@ -51,6 +51,11 @@ export interface StoredMessage
   variation_keys?: ImageKeys[];
   /** On a job: how many variations it reserved a credit for (absent: 1). */
   variations?: number;
+  /**
+   * On a job: how its request's quoted text is made, as the send asked: 'layer' (drawn by us over
+   * a textless image) or 'model' (drawn by the provider). Absent on jobs sent before: 'model'.
+   */
+  text_mode?: TextMode;
   /** On a user message: the image it asked to edit, and that image's original. */
   edit_from?: { message_id: string; index: number; key: string };
   /**

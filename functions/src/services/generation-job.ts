@@ -26,7 +26,14 @@ import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
 import { beforeDeadline } from '../lib/time-limit';
 import { nameConversationAfterAnswer } from './conversations';
-import { type JobContext, loadJobImages, loadPeople, readJobContext, toChatTurns } from './job-context';
+import {
+  type JobContext,
+  loadJobImages,
+  loadPeople,
+  readJobContext,
+  textLayerOf,
+  toChatTurns,
+} from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
 
@@ -172,12 +179,15 @@ async function answerJob(
           );
 
     const { PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY } = settings();
+    const textLayer = textLayerOf(job, request);
     const results = await makeVariations(
       job.variations ?? 1,
-      (variation) =>
-        isEdit
-          ? provider.edit({ prompt: request.content, images, ...people, signal, variation })
-          : provider.generate({ prompt: request.content, references: images, ...people, signal, variation }),
+      (variation) => {
+        const asked = { prompt: request.content, ...people, signal, variation, textLayer };
+        return isEdit
+          ? provider.edit({ ...asked, images })
+          : provider.generate({ ...asked, references: images });
+      },
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
       providerCallsPerJob(PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY),
     );

@@ -1,7 +1,8 @@
-import type { ChatTurn, ImageData, Person } from '@thumbnail-studio/providers';
+import type { ChatTurn, ImageData, Person, TextLayerRequest } from '@thumbnail-studio/providers';
 import { getBlob } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { contextKeysOf } from '../core/messages';
+import { quotedText } from '../core/quoted-text';
 import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
 import { listRecentMessages } from '../data/messages-repo';
@@ -62,6 +63,16 @@ export const jobImageKeys = (request: StoredMessage, upToRequest: StoredMessage[
  */
 export const chosenImageKeys = (request: StoredMessage): string[] | undefined =>
   request.edit_from ? [request.edit_from.key, ...(request.uploaded_images ?? [])] : undefined;
+
+/**
+ * The text a job's image leaves room for, drawn over it afterwards as a layer: its request's quoted
+ * text, when the send asked for text as layers. Undefined otherwise (no quoted text, or the
+ * provider draws it: 'model', as on jobs sent before text modes).
+ */
+export function textLayerOf(job: StoredMessage, request: StoredMessage): TextLayerRequest | undefined {
+  const text = job.text_mode === 'layer' ? quotedText(request.content) : undefined;
+  return text ? { text } : undefined;
+}
 
 /** What a job reads of its conversation before it asks anything of a provider. */
 export interface JobContext {

@@ -23,6 +23,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     share_token,
     variation_keys: _variations,
     variations: _count,
+    text_mode: _textMode,
     edit_from,
     ...rest
   } = message;

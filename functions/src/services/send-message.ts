@@ -40,7 +40,12 @@ export async function sendMessage({
   provider,
 }: SendInput): Promise<SendResult> {
   const { userMessage, references } = await prepareUserMessage(userId, conversationId, body);
-  const job = newQueuedJob(userMessage, { id: newId(), provider, variations: body.variations });
+  const job = newQueuedJob(userMessage, {
+    id: newId(),
+    provider,
+    variations: body.variations,
+    textMode: body.text_mode,
+  });
   const refused = await commitReferences(userId, body.uploaded_images, references, () =>
     reserveOrRefuse(userMessage, job),
   );
