@@ -36,6 +36,7 @@ import {
 } from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
+import { designLayers } from './text-layers';
 
 /** How far a job got: which provider operation it is in, once decided. */
 interface Progress {
@@ -217,8 +218,16 @@ async function answerJob(
       return undefined;
     }
     const answeredAt = performance.now();
+    // Asked for without text, each image gets the quoted text drawn over it as a layer.
     const imageKeys = await Promise.all(
-      kept.map((image, position) => storeJobImage(job, image.bytes, position)),
+      kept.map(async (image, position) =>
+        storeJobImage(
+          job,
+          image.bytes,
+          position,
+          textLayer ? await designLayers(image.bytes, textLayer.text) : [],
+        ),
+      ),
     );
     const storedAt = performance.now();
     // Kept variations are committed, failed ones refunded, in the one settlement.
