@@ -1,7 +1,7 @@
 import type { TextLayer } from '@thumbnail-studio/contract';
 import { putBlob } from '../adapters/blob-store';
 import type { ImageKeys, StoredMessage } from '../core/types';
-import { deriveImageSizes, PREVIEW_WIDTHS, previewName } from '../lib/images';
+import { decodeFrame, deriveImageSizes, losslessPng, PREVIEW_WIDTHS, previewName } from '../lib/images';
 import { renderComposite } from './text-layers';
 
 /**
@@ -24,8 +24,9 @@ export async function storeJobImage(
 }
 
 /**
- * Stores an image under `prefix`: with no `layers`, `picture` is the original; with layers, it is
- * their base, kept beside the original drawn from it (the composite), and the layers are its data.
+ * Stores an image under `prefix`: with no `layers`, `picture` is the original; with layers, its
+ * 1280x720 frame is their base, kept beside the original drawn from it (the composite, at that
+ * size), and the layers are its data.
  */
 export async function storeImage(
   prefix: string,
@@ -34,10 +35,12 @@ export async function storeImage(
 ): Promise<ImageKeys> {
   const originalKey = `${prefix}/original.png`;
   const baseKey = `${prefix}/base.png`;
-  const original = layers.length > 0 ? await renderComposite(picture, layers) : picture;
+  // Layers are placed in the 16:9 frame every size is cut from, so their base is that frame.
+  const base = layers.length > 0 ? await losslessPng(await decodeFrame(picture)) : undefined;
+  const original = base ? await renderComposite(base, layers) : picture;
   await Promise.all([
     putBlob(originalKey, original, 'image/png'),
-    ...(layers.length > 0 ? [putBlob(baseKey, picture, 'image/png')] : []),
+    ...(base ? [putBlob(baseKey, base, 'image/png')] : []),
     deriveImageSizes(original, ({ name, bytes, contentType }) =>
       putBlob(`${prefix}/${name}`, bytes, contentType),
     ),

@@ -47,21 +47,20 @@ export async function renderComposite(base: Uint8Array, layers: readonly TextLay
   );
 }
 
-/** The mean luminance (0 black to 1 white) of the image under a box of the frame. */
+/** The mean luminance (0 black to 1 white) of the image's 16:9 frame under a box of it. */
 export async function luminanceUnder(image: Uint8Array, box: LayerBox): Promise<number> {
   const sharp = await loadSharp();
-  const { width = LAYER_FRAME.width, height = LAYER_FRAME.height } = await sharp(image).metadata();
-  const sx = width / LAYER_FRAME.width;
-  const sy = height / LAYER_FRAME.height;
-  const left = Math.floor(box.x * sx);
-  const top = Math.floor(box.y * sy);
   const region = {
-    left,
-    top,
-    width: Math.max(1, Math.min(width - left, Math.round(box.width * sx))),
-    height: Math.max(1, Math.min(height - top, Math.round(box.height * sy))),
+    left: Math.floor(box.x),
+    top: Math.floor(box.y),
+    width: Math.max(1, Math.round(box.width)),
+    height: Math.max(1, Math.round(box.height)),
   };
-  const stats = await sharp(image).extract(region).greyscale().stats();
+  const stats = await sharp(image)
+    .resize(LAYER_FRAME.width, LAYER_FRAME.height, { fit: 'cover', position: 'centre' })
+    .extract(region)
+    .greyscale()
+    .stats();
   return (stats.channels[0]?.mean ?? 0) / 255;
 }
 
