@@ -4,6 +4,12 @@ import type { ImageKeys, StoredMessage } from '../core/types';
 import { decodeFrame, deriveImageSizes, losslessPng, PREVIEW_WIDTHS, previewName } from '../lib/images';
 import { renderComposite } from './text-layers';
 
+/** A stored image: its keys, and the bytes of its original (with layers, the composite). */
+export interface StoredImage {
+  keys: ImageKeys;
+  original: Uint8Array;
+}
+
 /**
  * Stores one of a job's images: the original and the chat's WebP previews. The original is also
  * the chat's fallback for a browser without WebP, which no browser that runs the app lacks. The
@@ -17,7 +23,7 @@ export async function storeJobImage(
   original: Uint8Array,
   position = 0,
   layers: readonly TextLayer[] = [],
-): Promise<ImageKeys> {
+): Promise<StoredImage> {
   // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
   const attempt = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
   return storeImage(position === 0 ? attempt : `${attempt}/v${position}`, original, layers);
@@ -32,7 +38,7 @@ export async function storeImage(
   prefix: string,
   picture: Uint8Array,
   layers: readonly TextLayer[] = [],
-): Promise<ImageKeys> {
+): Promise<StoredImage> {
   const originalKey = `${prefix}/original.png`;
   const baseKey = `${prefix}/base.png`;
   // Layers are placed in the 16:9 frame every size is cut from, so their base is that frame.
@@ -45,12 +51,13 @@ export async function storeImage(
       putBlob(`${prefix}/${name}`, bytes, contentType),
     ),
   ]);
-  return {
+  const keys: ImageKeys = {
     original: originalKey,
-    ...(layers.length > 0 ? { base: baseKey, text_layers: [...layers] } : {}),
+    ...(base ? { base: baseKey, text_layers: [...layers] } : {}),
     export: `${prefix}/thumbnail-1280x720.png`,
     youtube: `${prefix}/thumbnail-1280x720.jpg`,
     preview: originalKey,
     previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${prefix}/${previewName(width)}` })),
   };
+  return { keys, original };
 }

@@ -45,7 +45,9 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
     request_id: userMessage.id,
   });
   const assistantMessage = await commitReferences(userId, body.uploaded_images, references, async () => {
-    const images = await Promise.all(originals.map((png, position) => storeJobImage(answer, png, position)));
+    const images = await Promise.all(
+      originals.map(async (png, position) => (await storeJobImage(answer, png, position)).keys),
+    );
     const withAnswer = withImages(answer, images, body);
     try {
       await storeAnsweredMessages(userMessage, withAnswer);

@@ -30,7 +30,7 @@ export async function editImageText(
 
   const id = newId();
   // The new message's own copy of the base, so deleting either version leaves the other whole.
-  const images = [await storeImage(`images/${userId}/${id}/text`, base.bytes, layers)];
+  const images = [(await storeImage(`images/${userId}/${id}/text`, base.bytes, layers)).keys];
   const edited = newMessage({
     id,
     conversation_id: source.conversation_id,
