@@ -25,18 +25,19 @@ const pixelsOf = async (png: Uint8Array) => {
   return { data, width: info.width, height: info.height };
 };
 
-const layer = (fields: Partial<TextLayer> = {}): TextLayer => ({
-  id: 'title',
-  text: 'BIG WIN',
-  font: DEFAULT_FONT,
-  size: 160,
-  colour: '#ffee00',
-  outline: { colour: '#000000', width: 16 },
-  shadow: true,
-  align: 'left',
+/** A yellow title in the upper left, as a creator might set one; `fields` change it. */
+const TITLE: TextLayer = {
   box: { x: 80, y: 60, width: 560, height: 260 },
-  ...fields,
-});
+  text: 'BIG WIN',
+  size: 160,
+  font: DEFAULT_FONT,
+  align: 'left',
+  colour: '#ffee00',
+  shadow: true,
+  outline: { colour: '#000000', width: 16 },
+  id: 'title',
+};
+const layer = (fields: Partial<TextLayer> = {}): TextLayer => ({ ...TITLE, ...fields });
 
 /** A new user with one finished OpenAI image in their conversation, made without layers. */
 async function userWithImage(name: string) {

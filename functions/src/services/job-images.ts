@@ -1,5 +1,6 @@
 import type { TextLayer } from '@thumbnail-studio/contract';
-import { putBlob } from '../adapters/blob-store';
+import { deleteBlobs, putBlob } from '../adapters/blob-store';
+import { keysOfImage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { decodeFrame, deriveImageSizes, losslessPng, PREVIEW_WIDTHS, previewName } from '../lib/images';
 import { renderComposite } from './text-layers';
@@ -60,4 +61,17 @@ export async function storeImage(
     previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${prefix}/${previewName(width)}` })),
   };
   return { keys, original };
+}
+
+/** Runs `store` (the message that holds `images`), deleting the images if it fails: no orphans. */
+export async function keepingImagesWith<T>(
+  images: readonly ImageKeys[],
+  store: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await store();
+  } catch (error) {
+    await deleteBlobs(images.flatMap(keysOfImage));
+    throw error;
+  }
 }

@@ -1,12 +1,12 @@
 import { type ParsedEditTextBody, TEXT_EDITED_TEXT } from '@thumbnail-studio/contract';
-import { deleteBlobs, getBlob } from '../adapters/blob-store';
+import { getBlob } from '../adapters/blob-store';
 import { NOTHING_TO_CHECK } from '../core/legibility';
-import { finishedImageFields, imagesOf, keysOfImage, newMessage } from '../core/messages';
+import { finishedImageFields, imagesOf, newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { getMessageById, storeAnsweredMessages } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { storeImage } from './job-images';
+import { keepingImagesWith, storeImage } from './job-images';
 import { checkLayers } from './text-layers';
 
 /**
@@ -47,11 +47,6 @@ export async function editImageText(
       legibility: NOTHING_TO_CHECK,
     }),
   });
-  try {
-    await storeAnsweredMessages(undefined, edited);
-  } catch (error) {
-    await deleteBlobs(images.flatMap(keysOfImage));
-    throw error;
-  }
+  await keepingImagesWith(images, () => storeAnsweredMessages(undefined, edited));
   return edited;
 }
