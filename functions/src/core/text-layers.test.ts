@@ -76,6 +76,12 @@ describe('designTextLayer', () => {
     expect(layout?.bounds.width).toBeLessThanOrEqual(box.width);
   });
 
+  it('keeps only the characters the font draws, so the layer can be edited as it is', () => {
+    const designed = designTextLayer(fonts, 'GOOD 🔥 VIBES 漢', 0.2);
+    expect(designed?.text).toBe('GOOD VIBES');
+    expect(layersRefusal(designed ? [designed] : [], fontsOf)).toBeUndefined();
+  });
+
   it('designs nothing for words the font cannot draw at all', () => {
     expect(designTextLayer(fonts, '漢字', 0.5)).toBeUndefined();
   });

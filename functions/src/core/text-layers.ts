@@ -2,10 +2,17 @@ import {
   DEFAULT_FONT,
   type FontId,
   LAYER_TEXT_AREA,
+  MAX_LAYER_TEXT,
   TEXT_FONTS,
   type TextLayer,
 } from '@thumbnail-studio/contract';
-import { type FontStack, layoutText, missingCharacters, outlineWidthFor } from '@thumbnail-studio/typeset';
+import {
+  drawableWith,
+  type FontStack,
+  layoutText,
+  missingCharacters,
+  outlineWidthFor,
+} from '@thumbnail-studio/typeset';
 
 /**
  * Why a set of layers cannot be drawn, beyond what the contract checks: two layers with one id,
@@ -37,11 +44,14 @@ export const LIGHT_BACKGROUND = 0.75;
  * clear, in the default font at the largest size that fits it, left aligned, with an outline and
  * a shadow so it reads at feed size. White with a black outline, unless what lies under the area
  * is light (`luminance`, its mean from 0 to 1), where it is near-black with a white outline.
- * Undefined when the font draws none of the words.
+ * Undefined when the font draws none of the words; characters it cannot draw are left out.
  */
 export function designTextLayer(fonts: FontStack, text: string, luminance: number): TextLayer | undefined {
   const { box } = LAYER_TEXT_AREA;
-  const layout = layoutText(fonts, text, {
+  // Characters the font lacks (emoji, other scripts) are left out: the layer holds what is drawn.
+  const words = drawableWith(fonts, text).slice(0, MAX_LAYER_TEXT).trim();
+  if (!words) return undefined;
+  const layout = layoutText(fonts, words, {
     ...box,
     maxSize: DESIGNED_SIZE.max,
     minSize: DESIGNED_SIZE.min,
@@ -51,7 +61,7 @@ export function designTextLayer(fonts: FontStack, text: string, luminance: numbe
   const light = luminance > LIGHT_BACKGROUND;
   return {
     id: 'text-1',
-    text: text.trim(),
+    text: words,
     font: DEFAULT_FONT,
     size: layout.size,
     colour: light ? '#111111' : '#ffffff',
