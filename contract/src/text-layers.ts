@@ -169,3 +169,4 @@ export const editTextBodySchema = z.object({
   layers: textLayersSchema,
 });
 export type EditTextBody = z.input<typeof editTextBodySchema>;
+export type ParsedEditTextBody = z.infer<typeof editTextBodySchema>;

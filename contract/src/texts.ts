@@ -63,3 +63,6 @@ export const NO_PROVIDER_TEXT =
 
 /** The model picker's one entry when no provider is offered. */
 export const NO_PROVIDER_OPTION_TEXT = 'No AI model set up';
+
+/** What a message made by editing an image's text says: a new version, drawn without a model. */
+export const TEXT_EDITED_TEXT = 'Text edited';

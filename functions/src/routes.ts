@@ -134,6 +134,8 @@ export const routes = [
   route('getMessage', 'reads'),
   // Makes the download on first use: image processing, which `reads` leaves to the write side.
   route('getDownload', 'messages'),
+  // Draws the new text over the image's base and stores the result: image processing, as above.
+  route('editText', 'messages'),
   route('listProviders', 'messages'),
   route('listGallery', 'reads'),
   // Sharing makes the image's JPEG if no one has downloaded it yet: image processing, as above.

@@ -19,7 +19,10 @@ describe('the legibility check after a generation', () => {
     const before = (await api('getCredits')).body.credits as number;
     fakes.openai.image(await thumbnailWithText(BIG_TEXT));
 
-    const id = await generateImage(api, 'A golden trophy, the text "Big win" in bold');
+    // Text the model drew (the image the fake answers): no layer is drawn over it.
+    const id = await generateImage(api, 'A golden trophy, the text "Big win" in bold', {
+      text_mode: 'model',
+    });
     const message = await waitForImageChecks(api, id);
 
     expect(message.legibility).toMatchObject({ text: 'BIG WIN', reads_at_feed_size: true, hard_to_read: [] });
@@ -39,7 +42,9 @@ describe('the legibility check after a generation', () => {
     const api = callAs(cloud.url, user.accessToken);
     fakes.openai.image(await thumbnailWithText(SMALL_TEXT));
 
-    const id = await generateImage(api, 'Text "SAVE" big, and "watch until the end for tips" in the corner');
+    const id = await generateImage(api, 'Text "SAVE" big, and "watch until the end for tips" in the corner', {
+      text_mode: 'model',
+    });
     const message = await waitForImageChecks(api, id);
 
     expect(message.legibility.reads_at_feed_size).toBe(false);

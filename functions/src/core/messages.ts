@@ -97,6 +97,7 @@ export const downloadKeysOf = (keys: ImageKeys): Partial<Record<DownloadFormat, 
 export const keysOfImage = (keys: ImageKeys): string[] => [
   ...new Set([
     keys.original,
+    ...(keys.base ? [keys.base] : []),
     keys.export,
     keys.preview,
     ...(keys.youtube ? [keys.youtube] : []),

@@ -2,6 +2,7 @@
 export type LimitedAction =
   | 'sendMessage'
   | 'prepareOwnKeySend'
+  | 'editText'
   | 'createUpload'
   | 'fetchVideoThumbnail'
   | 'createConversation'

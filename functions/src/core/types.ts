@@ -1,11 +1,22 @@
-import type { Legibility, Likeness, Message, TextMode } from '@thumbnail-studio/contract';
+import type { Legibility, Likeness, Message, TextLayer, TextMode } from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 
-/** The S3 keys of a generated image's sizes. */
+/** The S3 keys of a generated image's sizes, and its text layers. */
 export interface ImageKeys {
-  /** The provider's original PNG, opened full size. */
+  /**
+   * The finished picture, opened full size: the provider's original PNG, or, on an image with text
+   * layers, the layers drawn over it (the composite). Every size and download is made from it.
+   */
   original: string;
+  /**
+   * On an image with text layers: its picture without them (the provider's original, or the base
+   * of the image its text was edited from), which the layers are drawn over again when edited.
+   * Absent where the image is its own base.
+   */
+  base?: string;
+  /** The text drawn over `base` to make `original`, in the 1280x720 frame. Absent: none. */
+  text_layers?: TextLayer[];
   /**
    * 1280x720 lossless PNG: the download named by the prompt with `_generated.png`. Made from the
    * original on first download (older images had it from the start).

@@ -154,18 +154,19 @@ export const newMessageItem = (message: StoredMessage) => ({
 });
 
 /**
- * Stores a request and its finished answer together and moves the conversation to the top, all
- * or nothing (an own-key answer, or a send refused for credits); a conversation that is not the
- * user's, or was deleted meanwhile, is not found, and nothing is written.
+ * Stores a finished answer and moves the conversation to the top, all or nothing, with the
+ * request it answers when there is one (an own-key answer, or a send refused for credits; an
+ * image whose text was edited has none); a conversation that is not the user's, or was deleted
+ * meanwhile, is not found, and nothing is written.
  */
 export async function storeAnsweredMessages(
-  userMessage: StoredMessage,
+  userMessage: StoredMessage | undefined,
   answer: StoredMessage,
 ): Promise<void> {
   try {
     await transact({
       conversation: touchConversationItem(answer.user_id, answer.conversation_id, answer.created_at),
-      userMessage: newMessageItem(userMessage),
+      userMessage: userMessage && newMessageItem(userMessage),
       answer: newMessageItem(answer),
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   DOWNLOAD_FORMATS,
+  editTextBodySchema,
   NO_PROVIDER_TEXT,
   ownKeyInputsBodySchema,
   PROVIDER_LABELS,
@@ -35,6 +36,7 @@ import { takeRateLimit } from '../services/rate-limits';
 import { sendMessage } from '../services/send-message';
 import { shareImage, unshareImage } from '../services/shares';
 import { exportTestAndCompare } from '../services/test-and-compare';
+import { editImageText } from '../services/text-edits';
 
 /** The providers this deployment offers now: those with a key, or the offline one where allowed. */
 const offeredProviders = async () =>
@@ -109,6 +111,14 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     const image = imageIndex(event);
     if (!params.id || !format || image === undefined) throw new NotFoundError('Message not found');
     return json(200, { url: await getDownloadUrl(userId, params.id, format, image) });
+  },
+
+  // The image's text redrawn from its base, for free: a new answer in the same conversation.
+  'PUT /api/messages/{id}/text': async ({ userId, params, event }) => {
+    await takeRateLimit(userId, 'editText');
+    if (!params.id) throw new NotFoundError('Message not found');
+    const edited = await editImageText(userId, params.id, parseBody(event, editTextBodySchema));
+    return json(200, { message: await viewMessage(edited) });
   },
 
   'POST /api/exports/test-and-compare': async ({ userId, event }) => {

@@ -36,6 +36,7 @@ import {
 } from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
+import { designLayers } from './text-layers';
 
 /** How far a job got: which provider operation it is in, once decided. */
 interface Progress {
@@ -217,9 +218,18 @@ async function answerJob(
       return undefined;
     }
     const answeredAt = performance.now();
-    const imageKeys = await Promise.all(
-      kept.map((image, position) => storeJobImage(job, image.bytes, position)),
+    // Asked for without text, each image gets the quoted text drawn over it as a layer.
+    const stored = await Promise.all(
+      kept.map(async (image, position) =>
+        storeJobImage(
+          job,
+          image.bytes,
+          position,
+          textLayer ? await designLayers(image.bytes, textLayer.text) : [],
+        ),
+      ),
     );
+    const imageKeys = stored.map((image) => image.keys);
     const storedAt = performance.now();
     // Kept variations are committed, failed ones refunded, in the one settlement.
     settled =
@@ -247,8 +257,10 @@ async function answerJob(
     if (settled && request.selected_model_ids?.length) {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
-    // What follows the job (the likeness and legibility checks) reads the first image.
-    return settled ? { job, image: first.bytes, prompt: request.content, people: people.people } : undefined;
+    // What follows the job (the likeness and legibility checks) reads the first image, as stored
+    // (with its text layers drawn, when it has them).
+    const image = stored[0]?.original ?? first.bytes;
+    return settled ? { job, image, prompt: request.content, people: people.people } : undefined;
   } catch (error) {
     if (error instanceof JobHandedBackError) throw error;
     if (signal.aborted) {

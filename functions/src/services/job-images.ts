@@ -1,34 +1,77 @@
-import { putBlob } from '../adapters/blob-store';
+import type { TextLayer } from '@thumbnail-studio/contract';
+import { deleteBlobs, putBlob } from '../adapters/blob-store';
+import { keysOfImage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
-import { deriveImageSizes, PREVIEW_WIDTHS, previewName } from '../lib/images';
+import { decodeFrame, deriveImageSizes, losslessPng, PREVIEW_WIDTHS, previewName } from '../lib/images';
+import { renderComposite } from './text-layers';
+
+/** A stored image: its keys, and the bytes of its original (with layers, the composite). */
+export interface StoredImage {
+  keys: ImageKeys;
+  original: Uint8Array;
+}
 
 /**
  * Stores one of a job's images: the original and the chat's WebP previews. The original is also
  * the chat's fallback for a browser without WebP, which no browser that runs the app lacks. The
  * downloads' keys are fixed here, so deleting the message deletes them too, but their files are
  * made when first asked for (see downloads.ts). Each image of an answer has its own prefix: the
- * first where an answer's one image always was, the others beside it (`v1`, `v2`, ...).
+ * first where an answer's one image always was, the others beside it (`v1`, `v2`, ...). With text
+ * `layers`, the provider's image is kept as the base and the original is the layers drawn over it.
  */
 export async function storeJobImage(
   job: StoredMessage,
   original: Uint8Array,
   position = 0,
-): Promise<ImageKeys> {
+  layers: readonly TextLayer[] = [],
+): Promise<StoredImage> {
   // Per attempt, so a delivery that loses the settle race can't delete the winner's images.
   const attempt = `images/${job.user_id}/${job.id}/${job.attempts ?? 1}`;
-  const base = position === 0 ? attempt : `${attempt}/v${position}`;
-  const originalKey = `${base}/original.png`;
+  return storeImage(position === 0 ? attempt : `${attempt}/v${position}`, original, layers);
+}
+
+/**
+ * Stores an image under `prefix`: with no `layers`, `picture` is the original; with layers, its
+ * 1280x720 frame is their base, kept beside the original drawn from it (the composite, at that
+ * size), and the layers are its data.
+ */
+export async function storeImage(
+  prefix: string,
+  picture: Uint8Array,
+  layers: readonly TextLayer[] = [],
+): Promise<StoredImage> {
+  const originalKey = `${prefix}/original.png`;
+  const baseKey = `${prefix}/base.png`;
+  // Layers are placed in the 16:9 frame every size is cut from, so their base is that frame.
+  const base = layers.length > 0 ? await losslessPng(await decodeFrame(picture)) : undefined;
+  const original = base ? await renderComposite(base, layers) : picture;
   await Promise.all([
     putBlob(originalKey, original, 'image/png'),
+    ...(base ? [putBlob(baseKey, base, 'image/png')] : []),
     deriveImageSizes(original, ({ name, bytes, contentType }) =>
-      putBlob(`${base}/${name}`, bytes, contentType),
+      putBlob(`${prefix}/${name}`, bytes, contentType),
     ),
   ]);
-  return {
+  const keys: ImageKeys = {
     original: originalKey,
-    export: `${base}/thumbnail-1280x720.png`,
-    youtube: `${base}/thumbnail-1280x720.jpg`,
+    ...(base ? { base: baseKey, text_layers: [...layers] } : {}),
+    export: `${prefix}/thumbnail-1280x720.png`,
+    youtube: `${prefix}/thumbnail-1280x720.jpg`,
     preview: originalKey,
-    previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${base}/${previewName(width)}` })),
+    previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${prefix}/${previewName(width)}` })),
   };
+  return { keys, original };
+}
+
+/** Runs `store` (the message that holds `images`), deleting the images if it fails: no orphans. */
+export async function keepingImagesWith<T>(
+  images: readonly ImageKeys[],
+  store: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await store();
+  } catch (error) {
+    await deleteBlobs(images.flatMap(keysOfImage));
+    throw error;
+  }
 }

@@ -47,6 +47,38 @@ describe('viewMessage', () => {
     expect(view).not.toHaveProperty('image_keys');
   });
 
+  it("answers an image's text layers, and signs its base only when the one message is read", async () => {
+    const layer = {
+      id: 't',
+      text: 'HI',
+      font: 'oi',
+      size: 100,
+      colour: '#ffffff',
+      outline: null,
+      shadow: false,
+      align: 'left',
+      box: { x: 0, y: 0, width: 400, height: 200 },
+    } as const;
+    const layered = imageMessage({
+      original: `${base}/original.png`,
+      base: `${base}/base.png`,
+      text_layers: [layer],
+      export: `${base}/thumbnail-1280x720.png`,
+      preview: `${base}/original.png`,
+    });
+    expect((await viewMessage(layered)).images?.[0]).toMatchObject({
+      text_layers: [layer],
+      base_url: `https://signed.test/${base}/base.png`,
+    });
+    expect((await viewMessage(layered, true)).images?.[0]).toMatchObject({
+      text_layers: [layer],
+      base_url: null,
+    });
+    // An image stored before layers has none, and no base of its own.
+    const plain = imageMessage({ original: `${base}/original.png`, export: 'e', preview: 'p' });
+    expect((await viewMessage(plain)).images?.[0]).toMatchObject({ text_layers: [], base_url: null });
+  });
+
   it('still shows an image stored before the previews: its small JPEG, and the PNG to download', async () => {
     const view = await viewMessage(
       imageMessage({

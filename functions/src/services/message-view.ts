@@ -59,7 +59,7 @@ async function viewImage(
   listed: boolean,
   shareToken: string | null,
 ): Promise<MessageImage> {
-  const [preview, sources, full] = await Promise.all([
+  const [preview, sources, full, base] = await Promise.all([
     signedGetUrl(keys.preview),
     // Images stored before the WebP previews have none: the chat shows their JPEG preview.
     keys.previews
@@ -72,6 +72,8 @@ async function viewImage(
         )
       : null,
     listed ? null : signedGetUrl(keys.original),
+    // What the text editor draws the layers over: signed, as the full size, on the one message's read.
+    !listed && keys.base ? signedGetUrl(keys.base) : null,
   ]);
   return {
     index,
@@ -80,8 +82,8 @@ async function viewImage(
     full_image_url: full,
     downloads: Object.keys(downloadKeysOf(keys)) as DownloadFormat[],
     share_token: shareToken,
-    text_layers: [],
-    base_url: null,
+    text_layers: keys.text_layers ?? [],
+    base_url: base,
   };
 }
 

@@ -1,15 +1,14 @@
 import { ownKeyAnswerText, type ParsedSaveOwnKeyAnswerBody } from '@thumbnail-studio/contract';
-import { deleteBlobs } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
-import { finishedImageFields, keysOfImage, newMessage } from '../core/messages';
+import { finishedImageFields, newMessage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { listRecentMessages, storeAnsweredMessages } from '../data/messages-repo';
 import { trackModelUsage } from '../data/models-repo';
 import { newId } from '../lib/ids';
 import { normalizeGeneratedImage } from '../lib/images';
 import { nameOrTouchConversationAfterAnswer } from './conversations';
-import { storeJobImage } from './job-images';
+import { keepingImagesWith, storeJobImage } from './job-images';
 import { commitReferences, discardUploads, readUpload } from './references';
 import { prepareUserMessage } from './user-messages';
 
@@ -45,14 +44,11 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
     request_id: userMessage.id,
   });
   const assistantMessage = await commitReferences(userId, body.uploaded_images, references, async () => {
-    const images = await Promise.all(originals.map((png, position) => storeJobImage(answer, png, position)));
+    const images = await Promise.all(
+      originals.map(async (png, position) => (await storeJobImage(answer, png, position)).keys),
+    );
     const withAnswer = withImages(answer, images, body);
-    try {
-      await storeAnsweredMessages(userMessage, withAnswer);
-    } catch (error) {
-      await deleteBlobs(images.flatMap(keysOfImage));
-      throw error;
-    }
+    await keepingImagesWith(images, () => storeAnsweredMessages(userMessage, withAnswer));
     return withAnswer;
   });
   await discardUploads(userId, body.images);

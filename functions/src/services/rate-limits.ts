@@ -14,6 +14,8 @@ const LIMIT_SETTING = {
   sendMessage: 'RATE_LIMIT_SENDS_PER_MINUTE',
   // As many as sends, on a counter of their own: the send is counted when its answer is stored.
   prepareOwnKeySend: 'RATE_LIMIT_SENDS_PER_MINUTE',
+  // A text edit stores a new image as a send does, on a counter of its own.
+  editText: 'RATE_LIMIT_SENDS_PER_MINUTE',
   createUpload: 'RATE_LIMIT_UPLOADS_PER_MINUTE',
   fetchVideoThumbnail: 'RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE',
   createConversation: 'RATE_LIMIT_CONVERSATIONS_PER_MINUTE',

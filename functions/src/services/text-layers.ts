@@ -1,0 +1,78 @@
+import {
+  DEFAULT_FONT,
+  type FontId,
+  LAYER_FRAME,
+  LAYER_TEXT_AREA,
+  type LayerBox,
+  type TextLayer,
+} from '@thumbnail-studio/contract';
+import { type FontStack, layersSvg } from '@thumbnail-studio/typeset';
+import { designTextLayer, layersRefusal } from '../core/text-layers';
+import { BadRequestError } from '../lib/errors';
+import { loadFontStack } from '../lib/fonts';
+import { loadSharp } from '../lib/sharp';
+
+/** The fonts the layers use, each read once, by id. */
+async function fontsFor(layers: readonly TextLayer[]): Promise<(font: FontId) => FontStack> {
+  const ids = [...new Set(layers.map((layer) => layer.font))];
+  const stacks = new Map(await Promise.all(ids.map(async (id) => [id, await loadFontStack(id)] as const)));
+  return (font) => {
+    const stack = stacks.get(font);
+    if (!stack) throw new Error(`font ${font} was not loaded`);
+    return stack;
+  };
+}
+
+/** Refuses layers that cannot be drawn as written (see layersRefusal), before anything is stored. */
+export async function checkLayers(layers: readonly TextLayer[]): Promise<void> {
+  const refusal = layersRefusal(layers, await fontsFor(layers));
+  if (refusal) throw new BadRequestError(refusal);
+}
+
+/**
+ * The finished thumbnail: the layers drawn over the base, at the base's own size (the layers'
+ * frame coordinates scaled to it), as a PNG.
+ */
+export async function renderComposite(base: Uint8Array, layers: readonly TextLayer[]): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  const { width, height } = await sharp(base).metadata();
+  if (!width || !height) throw new Error('the base image has no size');
+  const fontsOf = await fontsFor(layers);
+  const svg = layersSvg((layer) => fontsOf(layer.font), layers, width, height);
+  return new Uint8Array(
+    await sharp(base)
+      .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+      .png()
+      .toBuffer(),
+  );
+}
+
+/** The mean luminance (0 black to 1 white) of the image's 16:9 frame under a box of it. */
+export async function luminanceUnder(image: Uint8Array, box: LayerBox): Promise<number> {
+  const sharp = await loadSharp();
+  const region = {
+    left: Math.floor(box.x),
+    top: Math.floor(box.y),
+    width: Math.max(1, Math.round(box.width)),
+    height: Math.max(1, Math.round(box.height)),
+  };
+  const stats = await sharp(image)
+    .resize(LAYER_FRAME.width, LAYER_FRAME.height, { fit: 'cover', position: 'centre' })
+    .extract(region)
+    .greyscale()
+    .stats();
+  return (stats.channels[0]?.mean ?? 0) / 255;
+}
+
+/**
+ * The layers a new image's quoted `text` is drawn as (see designTextLayer), the colours chosen for
+ * what lies under their area in `image`; none when the font draws none of the words.
+ */
+export async function designLayers(image: Uint8Array, text: string): Promise<TextLayer[]> {
+  const [fonts, luminance] = await Promise.all([
+    loadFontStack(DEFAULT_FONT),
+    luminanceUnder(image, LAYER_TEXT_AREA.box),
+  ]);
+  const layer = designTextLayer(fonts, text, luminance);
+  return layer ? [layer] : [];
+}

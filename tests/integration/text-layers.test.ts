@@ -1,0 +1,240 @@
+import { DEFAULT_FONT, LAYER_TEXT_AREA, TEXT_EDITED_TEXT, type TextLayer } from '@thumbnail-studio/contract';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makePhotoPng } from '../fakes/photo-like';
+import { downloadUrl, waitForSettled } from '../support/jobs';
+import { readCreditItems } from '../support/ledger';
+import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { listKeys } from '../support/storage';
+import { newUserWithConversation } from '../support/users';
+
+/**
+ * Text as layers through the whole backend, against the fake providers: a layer-mode job stores
+ * its textless base, its layers and the composite; editing an image's text answers a new image
+ * for free, changing nothing outside the text; layers that cannot be drawn are refused and
+ * store nothing; no one edits another's image.
+ */
+
+const { cloud, fakes } = useLocalCloudWithFakeProviders();
+
+const newUser = (name: string) => newUserWithConversation(cloud, name);
+const fetchBytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+/** An image's RGB pixels, and its size. */
+const pixelsOf = async (png: Uint8Array) => {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+};
+
+/** A yellow title in the upper left, as a creator might set one; `fields` change it. */
+const TITLE: TextLayer = {
+  box: { x: 80, y: 60, width: 560, height: 260 },
+  text: 'BIG WIN',
+  size: 160,
+  font: DEFAULT_FONT,
+  align: 'left',
+  colour: '#ffee00',
+  shadow: true,
+  outline: { colour: '#000000', width: 16 },
+  id: 'title',
+};
+const layer = (fields: Partial<TextLayer> = {}): TextLayer => ({ ...TITLE, ...fields });
+
+/** A new user with one finished OpenAI image in their conversation, made without layers. */
+async function userWithImage(name: string) {
+  const user = await newUser(name);
+  fakes.openai.image(await makePhotoPng(1280, 720, 3));
+  const sent = await user.send({ content: 'A forest at dawn', provider: 'openai', text_mode: 'model' });
+  expect(sent.status).toBe(202);
+  const image = await waitForSettled(user.api, sent.body.assistantMessage.id);
+  expect(image).toMatchObject({ status: 'done', is_image_message: true });
+  return { ...user, imageId: image.id as string };
+}
+
+const editText = (api: Awaited<ReturnType<typeof newUser>>['api'], id: string, body: unknown) =>
+  api.raw('PUT', `/api/messages/${id}/text`, body);
+
+describe('a job in layer mode', () => {
+  it.each(['openai', 'gemini'] as const)(
+    'stores the base, the quoted text as one layer and the composite (%s)',
+    async (provider) => {
+      const { api, send, userId } = await newUser(`layer-job-${provider}`);
+      fakes.openai.image(await makePhotoPng(1536, 1024, 5));
+      const sent = await send({ content: 'A jungle trek, title "LOST IN THE JUNGLE"', provider });
+      const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+      expect(settled).toMatchObject({ status: 'done' });
+      const { message } = (await api('getMessage', { params: { id: settled.id } })).body;
+      const [image] = message.images;
+      expect(image.text_layers).toEqual([
+        expect.objectContaining({
+          text: 'LOST IN THE JUNGLE',
+          font: DEFAULT_FONT,
+          shadow: true,
+          align: 'left',
+          box: LAYER_TEXT_AREA.box,
+        }),
+      ]);
+      expect(image.base_url).toEqual(expect.any(String));
+      const keys = await listKeys(cloud.runtime, `images/${userId}/${settled.id}/`);
+      expect(keys.filter((key) => /\/(base|original)\.png$/.test(key))).toHaveLength(2);
+      // The composite is the frame: the base with the text drawn over its left part only.
+      const [base, composite] = await Promise.all(
+        [image.base_url, image.full_image_url].map(async (url) => pixelsOf(await fetchBytes(url))),
+      );
+      expect([composite?.width, composite?.height]).toEqual([1280, 720]);
+      expect(Buffer.compare(base?.data as Buffer, composite?.data as Buffer)).not.toBe(0);
+      // A list answers the layers too, but signs no base (it is signed on the one message's read).
+      const listed = (await api('listMessages', { params: { id: settled.conversation_id } })).body.messages;
+      expect(listed.at(-1).images[0]).toMatchObject({ text_layers: image.text_layers, base_url: null });
+    },
+  );
+
+  it('leaves a request without quoted text, or in model mode, without layers or a base', async () => {
+    const { api, send } = await newUser('no-layers');
+    const plain = await send({ content: 'A calm lake', provider: 'openai' });
+    const model = await send({ content: 'A sign saying "OPEN"', provider: 'openai', text_mode: 'model' });
+    for (const sent of [plain, model]) {
+      const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+      const { message } = (await api('getMessage', { params: { id: settled.id } })).body;
+      expect(message.images[0]).toMatchObject({ text_layers: [], base_url: null });
+    }
+  });
+});
+
+describe('editing the text of an image', () => {
+  it('answers a new image for free, changing no pixel outside the text', async () => {
+    const { api, userId, imageId, conversationId } = await userWithImage('edit');
+    const before = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    const providerCalls = fakes.openai.requests.length;
+    const source = (await api('getMessage', { params: { id: imageId } })).body.message;
+    expect(source.images[0]).toMatchObject({ text_layers: [], base_url: null });
+
+    const layers = [
+      layer(),
+      layer({
+        id: 'sub',
+        text: 'Ça marche!',
+        size: 60,
+        shadow: false,
+        align: 'right',
+        box: { x: 700, y: 560, width: 500, height: 100 },
+      }),
+    ];
+    const edited = await api('editText', { params: { id: imageId }, body: { image: 0, layers } });
+    expect(edited.status).toBe(200);
+    const { message } = edited.body;
+    expect(message).toMatchObject({
+      role: 'assistant',
+      content: TEXT_EDITED_TEXT,
+      is_edit: true,
+      is_image_message: true,
+      status: 'done',
+      conversation_id: conversationId,
+      prompt: 'A forest at dawn',
+      edit_from: { message_id: imageId, index: 0 },
+    });
+    expect(message.id).not.toBe(imageId);
+    expect(message.images[0].text_layers).toEqual(layers);
+    expect(message.images[0].base_url).toEqual(expect.any(String));
+
+    // No credit, no ledger entry, no provider call.
+    expect(await readCreditItems(cloud.runtime.dynamodbEndpoint, userId)).toEqual(before);
+    expect(fakes.openai.requests.length).toBe(providerCalls);
+
+    // The base is the source image; the composite differs from it only where the text is drawn
+    // (each box, widened by the outline, the shadow's offset and its blur).
+    const [original, base, composite, download] = await Promise.all(
+      [
+        source.full_image_url,
+        message.images[0].base_url,
+        message.full_image_url,
+        await downloadUrl(api, message.id, 'png'),
+      ].map(async (url) => pixelsOf(await fetchBytes(url))),
+    );
+    expect(Buffer.compare(original?.data as Buffer, base?.data as Buffer)).toBe(0);
+    // What is downloaded (and shared, and listed in the gallery) is the composite.
+    expect(Buffer.compare(download?.data as Buffer, composite?.data as Buffer)).toBe(0);
+    const near = (x: number, y: number) =>
+      layers.some(({ box, size }) => {
+        const margin = Math.ceil(size * 0.35);
+        return (
+          x >= box.x - margin &&
+          x < box.x + box.width + margin &&
+          y >= box.y - margin &&
+          y < box.y + box.height + margin
+        );
+      });
+    let outside = 0;
+    let changedOutside = 0;
+    let changedInside = 0;
+    for (let y = 0; y < 720; y++) {
+      for (let x = 0; x < 1280; x++) {
+        const i = (y * 1280 + x) * 3;
+        const same =
+          base?.data[i] === composite?.data[i] &&
+          base?.data[i + 1] === composite?.data[i + 1] &&
+          base?.data[i + 2] === composite?.data[i + 2];
+        if (near(x, y)) changedInside += same ? 0 : 1;
+        else {
+          outside++;
+          changedOutside += same ? 0 : 1;
+        }
+      }
+    }
+    expect(outside).toBeGreaterThan(500_000);
+    expect(changedOutside).toBe(0);
+    expect(changedInside).toBeGreaterThan(10_000);
+
+    // The chat lists both versions, the edit last; editing the edit draws over the same base.
+    const listed = (await api('listMessages', { params: { id: conversationId } })).body.messages;
+    expect(listed.map((m: { id: string }) => m.id).slice(-2)).toEqual([imageId, message.id]);
+    const again = await api('editText', {
+      params: { id: message.id },
+      body: { layers: [layer({ text: 'NEW WORDS' })] },
+    });
+    expect(again.status).toBe(200);
+    const rebased = await pixelsOf(await fetchBytes(again.body.message.images[0].base_url));
+    expect(Buffer.compare(rebased.data, base?.data as Buffer)).toBe(0);
+    // Removing every layer leaves the base as the image itself.
+    const cleared = await api('editText', { params: { id: again.body.message.id }, body: { layers: [] } });
+    expect(cleared.body.message.images[0]).toMatchObject({ text_layers: [], base_url: null });
+    const clearedPixels = await pixelsOf(await fetchBytes(cleared.body.message.full_image_url));
+    expect(Buffer.compare(clearedPixels.data, base?.data as Buffer)).toBe(0);
+  });
+
+  it('refuses layers that cannot be drawn, with a clear message, and stores nothing', async () => {
+    const { api, userId, imageId, conversationId } = await userWithImage('refusals');
+    const keysBefore = await listKeys(cloud.runtime, `images/${userId}/`);
+    const count = async () =>
+      (await api('listMessages', { params: { id: conversationId } })).body.messages.length;
+    const messagesBefore = await count();
+    const refusals: [unknown, string][] = [
+      [[layer({ font: 'comic-sans' as never })], 'That font is not one of ours'],
+      [[layer({ text: '   ' })], 'A text layer needs some words'],
+      [
+        [layer({ box: { x: 1000, y: 600, width: 400, height: 200 } })],
+        'A text box must lie inside the 1280x720 frame',
+      ],
+      [[layer({ text: 'HI 漢', font: 'oi' })], 'The font Oi cannot draw "漢"'],
+      [Array.from({ length: 6 }, (_, i) => layer({ id: `l${i}` })), 'An image holds at most 5 text layers'],
+      [[layer(), layer()], 'Two text layers share the id "title"'],
+    ];
+    for (const [layers, text] of refusals) {
+      const answer = await editText(api, imageId, { image: 0, layers });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toContain(text);
+    }
+    expect(await count()).toBe(messagesBefore);
+    expect(await listKeys(cloud.runtime, `images/${userId}/`)).toEqual(keysBefore);
+  });
+
+  it("is a 404 on another creator's image, a missing one, or an image index the message lacks", async () => {
+    const owner = await userWithImage('owner');
+    const other = await newUser('other');
+    const body = { image: 0, layers: [layer()] };
+    expect((await editText(other.api, owner.imageId, body)).status).toBe(404);
+    expect((await editText(owner.api, '01JNOTAMESSAGE00000000000', body)).status).toBe(404);
+    expect((await editText(owner.api, owner.imageId, { ...body, image: 2 })).status).toBe(404);
+    const listed = (await owner.api('listMessages', { params: { id: owner.conversationId } })).body.messages;
+    expect(listed.filter((m: { content: string }) => m.content === TEXT_EDITED_TEXT)).toEqual([]);
+  });
+});
