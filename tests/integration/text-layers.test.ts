@@ -2,7 +2,7 @@ import { DEFAULT_FONT, LAYER_TEXT_AREA, TEXT_EDITED_TEXT, type TextLayer } from 
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makePhotoPng } from '../fakes/photo-like';
-import { downloadUrl, waitForSettled } from '../support/jobs';
+import { downloadUrl, waitForImageChecks, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
@@ -85,6 +85,13 @@ describe('a job in layer mode', () => {
       // A list answers the layers too, but signs no base (it is signed on the one message's read).
       const listed = (await api('listMessages', { params: { id: settled.conversation_id } })).body.messages;
       expect(listed.at(-1).images[0]).toMatchObject({ text_layers: image.text_layers, base_url: null });
+      // The check after the job judges the layer it drew (not OCR of the picture alone): a title
+      // set at the renderer's size reads in the feed, and its verdict carries the layers.
+      const checked = await waitForImageChecks(api, settled.id);
+      expect(checked.legibility).toMatchObject({
+        reads_at_feed_size: true,
+        readable_layers: image.text_layers,
+      });
     },
   );
 
@@ -192,6 +199,11 @@ describe('editing the text of an image', () => {
       body: { layers: [layer({ text: 'NEW WORDS' })] },
     });
     expect(again.status).toBe(200);
+    // Each version's verdict is judged from its layers at once: the small subtitle under the
+    // duration badge does not read in the feed; the big title alone does.
+    expect(message.legibility).toMatchObject({ reads_at_feed_size: false });
+    expect(message.legibility.hard_to_read.length).toBeGreaterThan(0);
+    expect(again.body.message.legibility).toMatchObject({ reads_at_feed_size: true });
     const rebased = await pixelsOf(await fetchBytes(again.body.message.images[0].base_url));
     expect(Buffer.compare(rebased.data, base?.data as Buffer)).toBe(0);
     // Removing every layer leaves the base as the image itself.

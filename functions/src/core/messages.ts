@@ -63,12 +63,12 @@ export function newQueuedJob(
  * creator's own key: its first image and, when it kept several, all of them in order; the prompt
  * and whether it was an edit; its place in the conversation's image index, where later requests
  * find it as context; and its owner, which lists it in the gallery (only a finished image carries
- * it). `legibility`: a verdict known already, when no check will follow.
+ * it). `legibility`: a verdict known already (null: it could not be made), when no check will follow.
  */
 export function finishedImageFields(
   message: Pick<StoredMessage, 'id' | 'user_id'>,
   images: readonly ImageKeys[],
-  made: { prompt: string; isEdit: boolean; legibility?: Legibility },
+  made: { prompt: string; isEdit: boolean; legibility?: Legibility | null },
 ): Partial<StoredMessage> {
   const [first] = images;
   if (!first) throw new Error('a finished image message needs its image');
@@ -80,7 +80,7 @@ export function finishedImageFields(
     is_edit: made.isEdit,
     is_image_message: true,
     gallery_user_id: message.user_id,
-    ...(made.legibility ? { legibility: made.legibility } : {}),
+    ...(made.legibility !== undefined ? { legibility: made.legibility } : {}),
   };
 }
 

@@ -260,7 +260,10 @@ async function answerJob(
     // What follows the job (the likeness and legibility checks) reads the first image, as stored
     // (with its text layers drawn, when it has them).
     const image = stored[0]?.original ?? first.bytes;
-    return settled ? { job, image, prompt: request.content, people: people.people } : undefined;
+    const layered = stored[0]?.layered;
+    return settled
+      ? { job, image, prompt: request.content, people: people.people, ...(layered ? { layered } : {}) }
+      : undefined;
   } catch (error) {
     if (error instanceof JobHandedBackError) throw error;
     if (signal.aborted) {

@@ -9,6 +9,8 @@ import { renderComposite } from './text-layers';
 export interface StoredImage {
   keys: ImageKeys;
   original: Uint8Array;
+  /** With text layers: the textless base they are drawn over (`original` is the composite). */
+  layered?: { base: Uint8Array; layers: readonly TextLayer[] };
 }
 
 /**
@@ -60,7 +62,7 @@ export async function storeImage(
     preview: originalKey,
     previews: PREVIEW_WIDTHS.map((width) => ({ width, key: `${prefix}/${previewName(width)}` })),
   };
-  return { keys, original };
+  return { keys, original, ...(base ? { layered: { base, layers } } : {}) };
 }
 
 /** Runs `store` (the message that holds `images`), deleting the images if it fails: no orphans. */

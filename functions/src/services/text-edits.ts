@@ -1,4 +1,4 @@
-import { type ParsedEditTextBody, TEXT_EDITED_TEXT } from '@thumbnail-studio/contract';
+import { type Legibility, type ParsedEditTextBody, TEXT_EDITED_TEXT } from '@thumbnail-studio/contract';
 import { getBlob } from '../adapters/blob-store';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { finishedImageFields, imagesOf, newMessage } from '../core/messages';
@@ -6,8 +6,20 @@ import type { StoredMessage } from '../core/types';
 import { getMessageById, storeAnsweredMessages } from '../data/messages-repo';
 import { NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { keepingImagesWith, storeImage } from './job-images';
+import { logger } from '../lib/logger';
+import { settings } from '../lib/settings';
+import { keepingImagesWith, type StoredImage, storeImage } from './job-images';
+import { checkLayerLegibility } from './layer-legibility-check';
 import { checkLayers } from './text-layers';
+
+/** The verdict on text edited as layers; nothing to check without layers or with the check off. */
+async function layersVerdict(layered: StoredImage['layered']): Promise<Legibility | null> {
+  if (!layered?.layers.length || !settings().LEGIBILITY_CHECK) return NOTHING_TO_CHECK;
+  return checkLayerLegibility(layered).catch((error: unknown) => {
+    logger.warn('legibility of edited text not checked', { error });
+    return null;
+  });
+}
 
 /**
  * Edits the text of one of the caller's images for free: its layers are replaced by `layers`,
@@ -30,7 +42,8 @@ export async function editImageText(
 
   const id = newId();
   // The new message's own copy of the base, so deleting either version leaves the other whole.
-  const images = [(await storeImage(`images/${userId}/${id}/text`, base.bytes, layers)).keys];
+  const stored = await storeImage(`images/${userId}/${id}/text`, base.bytes, layers);
+  const images = [stored.keys];
   const edited = newMessage({
     id,
     conversation_id: source.conversation_id,
@@ -43,8 +56,9 @@ export async function editImageText(
     ...finishedImageFields({ id, user_id: userId }, images, {
       prompt: source.prompt ?? '',
       isEdit: true,
-      // No job follows an edit of text, so no check does: the chat waits for no verdict.
-      legibility: NOTHING_TO_CHECK,
+      // No job follows an edit of text: its verdict is judged here, from the layers alone (no OCR,
+      // so it takes milliseconds), and the chat waits for none.
+      legibility: await layersVerdict(stored.layered),
     }),
   });
   await keepingImagesWith(images, () => storeAnsweredMessages(undefined, edited));
