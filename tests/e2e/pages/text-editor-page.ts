@@ -46,7 +46,7 @@ export class TextEditorPage {
   }
 
   save() {
-    return this.dialog().getByRole('button', { name: 'Save' });
+    return this.dialog().getByRole('button', { name: 'Save', exact: true });
   }
 
   /** The layers' boxes as drawn on the canvas, in frame pixels. */
