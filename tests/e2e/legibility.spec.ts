@@ -16,7 +16,9 @@ test('a new thumbnail says, moments after it appears, how its text reads at feed
   const note = chat.legibilityNote();
   await expect(note).toBeVisible({ timeout: 30_000 });
   // Quoted text is drawn as an editable layer (the default), so it is judged from the layer.
-  await expect(note).toContainText('Checked from the text’s size, contrast and place at the sizes YouTube shows it.');
+  await expect(note).toContainText(
+    'Checked from the text’s size, contrast and place at the sizes YouTube shows it.',
+  );
   // The layer is set big and bold, as a thumbnail's text should be: it reads in the feed.
   await expect(note).toContainText('The text reads at feed size (246x138 and 168x94).');
   await checkScreen(page, 'legibility-note');

@@ -95,6 +95,20 @@ describe('a job in layer mode', () => {
     },
   );
 
+  it("draws the layer in the creator's brand kit style when they saved one", async () => {
+    const { api, send } = await newUser('layer-job-kit');
+    const style = { font: 'inter-tight', colour: '#ff0044', outline: null, shadow: false } as const;
+    const saved = await api('putBrandKit', {
+      body: { fonts: ['inter-tight'], colours: ['#ff0044'], style, logo: null },
+    });
+    expect(saved.status).toBe(200);
+    fakes.openai.image(await makePhotoPng(1536, 1024, 7));
+    const sent = await send({ content: 'A cake, title "SWEET"', provider: 'openai' });
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+    const { message } = (await api('getMessage', { params: { id: settled.id } })).body;
+    expect(message.images[0].text_layers).toEqual([expect.objectContaining({ text: 'SWEET', ...style })]);
+  });
+
   it('leaves a request without quoted text, or in model mode, without layers or a base', async () => {
     const { api, send } = await newUser('no-layers');
     const plain = await send({ content: 'A calm lake', provider: 'openai' });

@@ -1,4 +1,5 @@
 import {
+  type BrandTextStyle,
   DEFAULT_FONT,
   type FontId,
   LAYER_TEXT_AREA,
@@ -41,12 +42,18 @@ export const LIGHT_BACKGROUND = 0.75;
 
 /**
  * The layer a new image's quoted text is drawn as: in the area the provider was asked to keep
- * clear, in the default font at the largest size that fits it, left aligned, with an outline and
- * a shadow so it reads at feed size. White with a black outline, unless what lies under the area
- * is light (`luminance`, its mean from 0 to 1), where it is near-black with a white outline.
- * Undefined when the font draws none of the words; characters it cannot draw are left out.
+ * clear, at the largest size that fits it, left aligned. With the creator's brand kit `style`, in
+ * its font, colour, outline (never thinner than reads at feed size) and shadow. Without one, in
+ * the default font with an outline and a shadow, white with a black outline unless what lies
+ * under the area is light (`luminance`, its mean from 0 to 1), where it is near-black with a white
+ * outline. Undefined when the font draws none of the words; characters it cannot draw are left out.
  */
-export function designTextLayer(fonts: FontStack, text: string, luminance: number): TextLayer | undefined {
+export function designTextLayer(
+  fonts: FontStack,
+  text: string,
+  luminance: number,
+  style?: BrandTextStyle,
+): TextLayer | undefined {
   const { box } = LAYER_TEXT_AREA;
   // Characters the font lacks (emoji, other scripts) are left out: the layer holds what is drawn.
   const words = drawableWith(fonts, text).slice(0, MAX_LAYER_TEXT).trim();
@@ -59,15 +66,17 @@ export function designTextLayer(fonts: FontStack, text: string, luminance: numbe
   });
   if (!layout) return undefined;
   const light = luminance > LIGHT_BACKGROUND;
-  return {
-    id: 'text-1',
-    text: words,
-    font: DEFAULT_FONT,
-    size: layout.size,
-    colour: light ? '#111111' : '#ffffff',
-    outline: { colour: light ? '#ffffff' : '#000000', width: outlineWidthFor(layout.size) },
-    shadow: true,
-    align: 'left',
-    box: { ...box },
-  };
+  const outlineWidth = outlineWidthFor(layout.size);
+  const look: Pick<TextLayer, 'font' | 'colour' | 'outline' | 'shadow'> = style
+    ? {
+        ...style,
+        outline: style.outline && { ...style.outline, width: Math.max(style.outline.width, outlineWidth) },
+      }
+    : {
+        font: DEFAULT_FONT,
+        colour: light ? '#111111' : '#ffffff',
+        outline: { colour: light ? '#ffffff' : '#000000', width: outlineWidth },
+        shadow: true,
+      };
+  return { id: 'text-1', text: words, size: layout.size, ...look, align: 'left', box: { ...box } };
 }

@@ -13,6 +13,7 @@ import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
+import { getBrandKitByUser } from '../data/brand-kit-repo';
 import {
   claimJob,
   completeJobAndCommitCredit,
@@ -218,14 +219,16 @@ async function answerJob(
       return undefined;
     }
     const answeredAt = performance.now();
-    // Asked for without text, each image gets the quoted text drawn over it as a layer.
+    // Asked for without text, each image gets the quoted text drawn over it as a layer, in the
+    // style of the creator's brand kit when they saved one.
+    const style = textLayer ? (await getBrandKitByUser(job.user_id))?.style : undefined;
     const stored = await Promise.all(
       kept.map(async (image, position) =>
         storeJobImage(
           job,
           image.bytes,
           position,
-          textLayer ? await designLayers(image.bytes, textLayer.text) : [],
+          textLayer ? await designLayers(image.bytes, textLayer.text, style) : [],
         ),
       ),
     );

@@ -1,4 +1,5 @@
 import {
+  type BrandTextStyle,
   DEFAULT_FONT,
   type FontId,
   LAYER_FRAME,
@@ -65,14 +66,19 @@ export async function luminanceUnder(image: Uint8Array, box: LayerBox): Promise<
 }
 
 /**
- * The layers a new image's quoted `text` is drawn as (see designTextLayer), the colours chosen for
- * what lies under their area in `image`; none when the font draws none of the words.
+ * The layers a new image's quoted `text` is drawn as (see designTextLayer): in the style of the
+ * creator's brand kit when they saved one, else with colours chosen for what lies under their
+ * area in `image`; none when the font draws none of the words.
  */
-export async function designLayers(image: Uint8Array, text: string): Promise<TextLayer[]> {
+export async function designLayers(
+  image: Uint8Array,
+  text: string,
+  style?: BrandTextStyle,
+): Promise<TextLayer[]> {
   const [fonts, luminance] = await Promise.all([
-    loadFontStack(DEFAULT_FONT),
+    loadFontStack(style?.font ?? DEFAULT_FONT),
     luminanceUnder(image, LAYER_TEXT_AREA.box),
   ]);
-  const layer = designTextLayer(fonts, text, luminance);
+  const layer = designTextLayer(fonts, text, luminance, style);
   return layer ? [layer] : [];
 }
