@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BrandKit, endpoints, type PutBrandKitBody } from '@thumbnail-studio/contract';
 import { callApi } from '../../../lib/api-client';
+import { brandKitQueryKey } from '../../../lib/get-brand-kit';
 import { uploadImage } from '../../../lib/upload-image';
-import { brandKitQueryKey } from './get-brand-kit';
 
 /** A kit to save, and the new logo image picked for it, if any. */
 export interface BrandKitSave {

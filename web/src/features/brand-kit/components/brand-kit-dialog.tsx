@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-error';
-import { useBrandKit } from '../api/get-brand-kit';
+import { useBrandKit } from '../../../lib/get-brand-kit';
 import { BrandKitForm } from './brand-kit-form';
 
 interface BrandKitDialogProps {

@@ -3,6 +3,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useReducer, useRef, useS
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useBrandKit } from '../../../lib/get-brand-kit';
 import { useEditText } from '../api/edit-text';
 import { type EditableImage, useEditableImage } from '../api/get-editable-image';
 import { useFontStacks } from '../api/load-font';
@@ -84,6 +85,8 @@ interface TextEditorProps {
 
 function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEditorProps) {
   const [state, dispatch] = useReducer(editorReducer, image.layers, initialEditorState);
+  // New layers take the creator's brand kit style (the default look until it has loaded).
+  const { data: kit } = useBrandKit();
   const fonts = useFontStacks(state.layers.map((layer) => layer.font));
   const base = useLoadedImage(image.baseUrl);
   const save = useEditText();
@@ -143,7 +146,7 @@ function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEdit
             layers={state.layers}
             selected={state.selected}
             onSelect={(id) => dispatch({ type: 'select', id })}
-            onAdd={() => dispatch({ type: 'add', id: newLayerId() })}
+            onAdd={() => dispatch({ type: 'add', id: newLayerId(), style: kit?.style })}
             onRemove={(id) => dispatch({ type: 'remove', id })}
           />
           {selected && (

@@ -28,6 +28,24 @@ describe('the text editor’s layers', () => {
     expect(state.selected).toBe('a');
   });
 
+  it("adds a layer in the brand kit's style, its outline never thinner than reads", () => {
+    const style = {
+      font: 'oi',
+      colour: '#ff0044',
+      outline: { colour: '#00ccff', width: 2 },
+      shadow: false,
+    } as const;
+    const [added] = run(initialEditorState([]), { type: 'add', id: 'a', style }).layers;
+    expect(added).toMatchObject({
+      font: 'oi',
+      colour: '#ff0044',
+      shadow: false,
+      outline: { colour: '#00ccff', width: 10 },
+    });
+    const bare = run(initialEditorState([]), { type: 'add', id: 'a', style: { ...style, outline: null } });
+    expect(bare.layers[0]?.outline).toBeNull();
+  });
+
   it('refuses a layer past the limit and cuts words past theirs', () => {
     const full = initialEditorState(Array.from({ length: MAX_TEXT_LAYERS }, (_, i) => layer(`l${i}`)));
     expect(run(full, { type: 'add', id: 'more' })).toBe(full);

@@ -1,4 +1,5 @@
 import {
+  type BrandTextStyle,
   DEFAULT_FONT,
   LAYER_TEXT_AREA,
   type LayerBox,
@@ -22,7 +23,7 @@ export interface EditorState {
 }
 
 export type EditorAction =
-  | { type: 'add'; id: string }
+  | { type: 'add'; id: string; style?: BrandTextStyle }
   | { type: 'edit'; id: string; patch: Partial<Omit<TextLayer, 'id' | 'box'>> }
   | { type: 'move'; id: string; x: number; y: number }
   | { type: 'resize'; id: string; box: LayerBox; gesture: string }
@@ -43,17 +44,26 @@ export const initialEditorState = (layers: readonly TextLayer[]): EditorState =>
   lastChange: null,
 });
 
-/** A new layer where a new image's text goes: white, outlined in black, in the default font. */
-export const newLayer = (id: string): TextLayer => {
+/**
+ * A new layer where a new image's text goes: in the creator's brand kit `style` when there is one
+ * (its outline never thinner than reads at feed size), else white, outlined in black, in the
+ * default font.
+ */
+export const newLayer = (id: string, style?: BrandTextStyle): TextLayer => {
   const size = 96;
+  const outline = { colour: '#000000', width: outlineWidthFor(size) };
   return {
     id,
     text: 'Your text',
     font: DEFAULT_FONT,
     size,
     colour: '#ffffff',
-    outline: { colour: '#000000', width: outlineWidthFor(size) },
+    outline,
     shadow: true,
+    ...(style && {
+      ...style,
+      outline: style.outline && { ...style.outline, width: Math.max(style.outline.width, outline.width) },
+    }),
     align: 'left',
     box: { ...LAYER_TEXT_AREA.box },
   };
@@ -82,7 +92,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'add': {
       if (!canAddLayer(state)) return state;
-      const next = commit(state, [...state.layers, newLayer(action.id)], null);
+      const next = commit(state, [...state.layers, newLayer(action.id, action.style)], null);
       return { ...next, selected: action.id };
     }
     case 'edit': {
