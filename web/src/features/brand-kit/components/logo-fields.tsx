@@ -28,6 +28,8 @@ export function LogoFields({ draft }: { draft: BrandKitDraft }) {
         {draft.logoUrl && (
           <img
             src={draft.logoUrl}
+            // The stored logo's signed URL is read in CORS mode, as every image of the app is.
+            crossOrigin="anonymous"
             alt="Your logo"
             className="h-16 max-w-32 rounded-lg border border-zinc-800 bg-[repeating-conic-gradient(#3f3f46_0_25%,#27272a_0_50%)] bg-[length:16px_16px] object-contain"
           />
