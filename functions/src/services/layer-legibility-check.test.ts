@@ -6,6 +6,7 @@ import { textLayer } from '../../../tests/support/text-layer';
 import { stopTextReader } from '../adapters/text-reader';
 import { loadFontStack } from '../lib/fonts';
 import { checkLayerLegibility } from './layer-legibility-check';
+import { ocrOpinionOf } from './layer-ocr';
 
 const WIDTH = 1536;
 const HEIGHT = 864;
@@ -95,7 +96,7 @@ const verdictOn = async (name: BaseName, layers: TextLayer[], ocr: boolean) => {
   const base = bases.get(name) as Buffer;
   return checkLayerLegibility(
     { base, layers },
-    ocr ? await composite(base, layers) : undefined,
+    ocr ? await ocrOpinionOf(await composite(base, layers)) : undefined,
     undefined,
     fontsOf,
   );
@@ -221,11 +222,22 @@ describe('OCR as a second opinion', () => {
     const base = bases.get('night') as Buffer;
     const layers = [rendered('BIG WIN', 'inter-tight', 200)];
     expect(
-      (await checkLayerLegibility({ base, layers }, await composite(base, layers), undefined, fontsOf))
-        .reads_at_feed_size,
+      (
+        await checkLayerLegibility(
+          { base, layers },
+          await ocrOpinionOf(await composite(base, layers)),
+          undefined,
+          fontsOf,
+        )
+      ).reads_at_feed_size,
     ).toBe(true);
     // A finished image without the text the layers say it has: OCR reads none of it.
-    const verdict = await checkLayerLegibility({ base, layers }, base, undefined, fontsOf);
+    const verdict = await checkLayerLegibility(
+      { base, layers },
+      await ocrOpinionOf(base),
+      undefined,
+      fontsOf,
+    );
     expect(verdict.reads_at_feed_size).toBe(false);
     expect(verdict.sizes[0]?.reads).toBe(false);
   }, 30_000);
@@ -235,7 +247,8 @@ describe('OCR as a second opinion', () => {
     for (const text of ['ПРИВЕТ МИР', 'AI']) {
       const layers = [rendered(text, 'inter-tight', 200)];
       expect(
-        (await checkLayerLegibility({ base, layers }, base, undefined, fontsOf)).reads_at_feed_size,
+        (await checkLayerLegibility({ base, layers }, await ocrOpinionOf(base), undefined, fontsOf))
+          .reads_at_feed_size,
       ).toBe(true);
     }
   }, 30_000);

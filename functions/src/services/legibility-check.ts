@@ -19,6 +19,7 @@ import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
 import { OutOfTimeError, withinTime } from '../lib/time-limit';
 import { checkLayerLegibility, type LayeredImage } from './layer-legibility-check';
+import { ocrOpinionOf } from './layer-ocr';
 
 /** Room kept around a word when it is cut out, as a share of its height. */
 const WORD_MARGIN = 0.25;
@@ -156,9 +157,9 @@ export async function recordLegibility(
   try {
     // Turned off, the message still gets a verdict (nothing to check) after the likeness, so no one waits for one.
     const legibility = settings().LEGIBILITY_CHECK
-      ? await withinTime(timeLeftMs(), (signal) =>
+      ? await withinTime(timeLeftMs(), async (signal) =>
           layered?.layers.length
-            ? checkLayerLegibility(layered, image, signal)
+            ? checkLayerLegibility(layered, await ocrOpinionOf(image), signal)
             : checkLegibility(image, prompt, signal),
         )
       : NOTHING_TO_CHECK;
