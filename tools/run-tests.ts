@@ -9,8 +9,9 @@ interface Stage {
 
 /**
  * Stages in a lane run one after another; the lanes of a phase run side by side, and share
- * nothing but the CPU. The first phase's two lanes keep both cores of a CI machine busy (each
- * vitest run has one worker there). The second phase runs the end-to-end tests beside the
+ * nothing but the CPU. In the first phase the unit tests take a worker per core (vitest's default
+ * leaves one core free), so once the other lane's stages are done they use both cores of a CI
+ * machine instead of one. The second phase runs the end-to-end tests beside the
  * integration tests: the browser spends most of its time waiting on the page, so the
  * end-to-end run keeps less than half a core busy, and each run starts its own local cloud on
  * its own ports and data folder (the integration clouds on free ports, the end-to-end one on
@@ -25,7 +26,7 @@ const phases: Stage[][][] = [
       { name: 'lint', command: 'biome check .' },
       { name: 'types', command: 'npm run -s check-types' },
     ],
-    [{ name: 'unit', command: 'vitest run --project unit' }],
+    [{ name: 'unit', command: 'vitest run --project unit --maxWorkers=100%' }],
   ],
   [
     [{ name: 'end-to-end', command: 'playwright test' }],
