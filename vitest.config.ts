@@ -30,7 +30,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
+          // Room for a busy machine: the end-to-end tests run beside these in `npm test`.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

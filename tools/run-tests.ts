@@ -8,10 +8,15 @@ interface Stage {
 }
 
 /**
- * Stages in a lane run one after another; the lanes of a phase run side by side. The first
- * phase shares nothing but the CPU, and its two lanes keep both cores of a CI machine busy
- * (each vitest run has one worker there). The integration and end-to-end runs each start a
- * local cloud and wait on jobs with time limits, so they run alone, one after the other.
+ * Stages in a lane run one after another; the lanes of a phase run side by side, and share
+ * nothing but the CPU. In the first phase the unit tests take a worker per core (vitest's default
+ * leaves one core free), so once the other lane's stages are done they use both cores of a CI
+ * machine instead of one. The second phase runs the end-to-end tests beside the
+ * integration tests: the browser spends most of its time waiting on the page, so the
+ * end-to-end run keeps less than half a core busy, and each run starts its own local cloud on
+ * its own ports and data folder (the integration clouds on free ports, the end-to-end one on
+ * E2E_PORT). The infra tests follow the integration tests there, finishing before the
+ * end-to-end run does.
  */
 const phases: Stage[][][] = [
   [
@@ -20,13 +25,16 @@ const phases: Stage[][][] = [
       { name: 'web build', command: 'npm run -s build -w web' },
       { name: 'lint', command: 'biome check .' },
       { name: 'types', command: 'npm run -s check-types' },
+    ],
+    [{ name: 'unit', command: 'vitest run --project unit --maxWorkers=100%' }],
+  ],
+  [
+    [{ name: 'end-to-end', command: 'playwright test' }],
+    [
+      { name: 'integration', command: 'vitest run --project integration' },
       { name: 'infra', command: 'vitest run --project infra' },
     ],
-    // About as much CPU time as the other lane (measured: unit 113 s; the others 160 s).
-    [{ name: 'unit', command: 'vitest run --project unit' }],
   ],
-  [[{ name: 'integration', command: 'vitest run --project integration' }]],
-  [[{ name: 'end-to-end', command: 'playwright test' }]],
 ];
 
 interface Outcome {
