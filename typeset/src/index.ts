@@ -7,6 +7,7 @@ export {
   paintElements,
   paintLayer,
   shadowFor,
+  styledLook,
 } from './layers';
 export {
   drawableWith,

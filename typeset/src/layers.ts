@@ -1,4 +1,9 @@
-import { LAYER_FONT_SIZE, LAYER_FRAME, type TextLayer } from '@thumbnail-studio/contract';
+import {
+  type BrandTextStyle,
+  LAYER_FONT_SIZE,
+  LAYER_FRAME,
+  type TextLayer,
+} from '@thumbnail-studio/contract';
 import { layoutText, pathDataOf, type TextLayout } from './layout';
 import type { FontStack } from './stack';
 
@@ -27,6 +32,18 @@ export const layoutLayer = (fonts: FontStack, layer: TextLayer): TextLayout | un
 
 /** The outline thickness that reads on a thumbnail: a tenth of the text's size, at least 4 px. */
 export const outlineWidthFor = (size: number): number => Math.max(4, Math.round(size / 10));
+
+/**
+ * A brand kit's text style for a layer set at `size`: its font, colour and shadow, and its outline
+ * never thinner than reads at feed size (`outlineWidthFor`).
+ */
+export const styledLook = (
+  style: BrandTextStyle,
+  size: number,
+): Pick<TextLayer, 'font' | 'colour' | 'outline' | 'shadow'> => ({
+  ...style,
+  outline: style.outline && { ...style.outline, width: Math.max(style.outline.width, outlineWidthFor(size)) },
+});
 
 /** The soft shadow thumbnail text casts: down and right by an 18th of its size, blurred by a 24th. */
 export const shadowFor = (size: number): NonNullable<LayerPaint['shadow']> => ({

@@ -3,7 +3,15 @@ import { createRequire } from 'node:module';
 import { FONT_IDS, type FontId, type TextLayer } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
 import { textLayer } from '../../tests/support/text-layer';
-import { fontFiles, layersSvg, layoutLayer, missingCharacters, parseFontStack } from './index';
+import {
+  fontFiles,
+  layersSvg,
+  layoutLayer,
+  missingCharacters,
+  outlineWidthFor,
+  parseFontStack,
+  styledLook,
+} from './index';
 
 const require = createRequire(import.meta.url);
 const stackOf = (id: FontId) =>
@@ -41,6 +49,23 @@ describe('the shipped text fonts', () => {
 
   it('names the characters no font file has, once each', () => {
     expect(missingCharacters(fonts('oi'), 'HI 🐱 漢 🐱')).toEqual(['🐱', '漢']);
+  });
+});
+
+describe("a brand kit's style", () => {
+  it('keeps its font, colour and shadow, and thickens an outline too thin to read at the size', () => {
+    const style = {
+      font: 'oi',
+      colour: '#ff0044',
+      outline: { colour: '#00ccff', width: 2 },
+      shadow: false,
+    } as const;
+    expect(styledLook(style, 120)).toEqual({
+      ...style,
+      outline: { colour: '#00ccff', width: outlineWidthFor(120) },
+    });
+    expect(styledLook({ ...style, outline: { colour: '#00ccff', width: 30 } }, 120).outline?.width).toBe(30);
+    expect(styledLook({ ...style, outline: null }, 120).outline).toBeNull();
   });
 });
 

