@@ -49,6 +49,9 @@ export function setCachedShareToken(
 ) {
   const update = withToken(messageId, index, token);
   queryClient.setQueriesData<Message[]>({ queryKey: allMessagesQueryKey }, (list) => list?.map(update));
+  // A read of the chat already in flight answers the link as it was: it is read again instead
+  // (invalidating cancels it), so it cannot write the old state over this one.
+  void queryClient.invalidateQueries({ queryKey: allMessagesQueryKey });
   queryClient.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: galleryQueryKey }, (data) =>
     data
       ? { ...data, pages: data.pages.map((page) => ({ ...page, images: page.images.map(update) })) }
