@@ -16,6 +16,7 @@ export * from './own-keys';
 export * from './packages';
 export * from './provider-texts';
 export * from './providers';
+export * from './region-edits';
 export * from './text-layers';
 export * from './texts';
 export * from './uploads';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { legibilitySchema } from './legibility';
+import { maskSchema } from './region-edits';
 import { likenessSchema } from './likeness';
 import { textLayersSchema, textModeSchema } from './text-layers';
 import { EMPTY_TITLE_TEXT } from './texts';
@@ -114,6 +115,11 @@ export const messageSchema = z.object({
   images: z._default(z.nullable(z.array(messageImageSchema)), null),
   /** On a user message: the image it asked to edit ('Edit this one'). */
   edit_from: z.optional(z.nullable(editFromSchema)),
+  /**
+   * On a user message that asked for a region edit: its painted area (a signed URL of a PNG the
+   * size of the edited image, opaque where painted), shown over the image it edits.
+   */
+  mask_url: z.optional(z.nullable(z.string())),
   /**
    * How many times the job changed the message since it was stored (a phase, the outcome, each
    * check), absent while none did: a poll answers a followed message only once its revision is
@@ -234,6 +240,11 @@ export const messageContentSchema = z.object({
   ),
   selected_model_ids: z._default(z.array(storageKeySchema).check(z.maxLength(MAX_MODELS_PER_MESSAGE)), []),
   edit_from: z.optional(editFromSchema),
+  /**
+   * A region edit: the part of `edit_from`'s image to change, painted (see region-edits.ts).
+   * Only with `edit_from`; only the painted area of the image changes.
+   */
+  mask: z.optional(maskSchema),
 });
 /** A send's content as the backend reads it, defaults filled in. */
 export type MessageContent = z.infer<typeof messageContentSchema>;

@@ -2,7 +2,7 @@
  * The provider boundary, the same for the generation worker and the browser: free of
  * Node-only APIs (bytes are Uint8Array).
  */
-import type { ProviderId } from '@thumbnail-studio/contract';
+import type { PixelBox, ProviderId } from '@thumbnail-studio/contract';
 import type { ProviderLog } from './log';
 import type { RetryPolicy } from './retrying-fetch';
 
@@ -23,7 +23,11 @@ export interface ChatTurn {
 export type Classification = 'IMAGE_EDIT' | 'NEW_IMAGE';
 
 export type GenerationResult =
-  | { type: 'image'; image: ImageData; model: string }
+  /**
+   * `placedAt`: the image is not the whole picture but the answer for this part of the edited
+   * image (a region edit's crop), to be scaled into that box.
+   */
+  | { type: 'image'; image: ImageData; model: string; placedAt?: PixelBox }
   /**
    * `content` is the user-facing text of the contract's provider texts, shown as the assistant's
    * message. `retryAfterMs`: the provider refused for its rate limit and asked to be called again
@@ -70,11 +74,34 @@ export interface GenerateInput extends CallOptions, VariationOption, TextLayerOp
   people: Person[];
 }
 
+/**
+ * A region edit of `images[0]`: only the painted area may change. The caller (the worker, or the
+ * browser with an own key) prepares each form a provider may send, and afterwards puts the answer
+ * back over the original through the painted area alone, whatever the provider drew elsewhere.
+ */
+export interface RegionRequest {
+  /** The painted area: a PNG the size of `images[0]`, opaque where painted, transparent elsewhere. */
+  mask: ImageData;
+  /**
+   * The same area as OpenAI's image edit reads a mask: a PNG the size of `images[0]`,
+   * transparent where to change and opaque elsewhere.
+   */
+  editMask: ImageData;
+  /**
+   * For a provider that edits a crop (Gemini): the painted area's bounding box with a margin
+   * (regionCropBox), in `images[0]`'s pixels, and that part of the image cut out as a PNG. Its
+   * answer carries `placedAt: box`.
+   */
+  crop: { box: PixelBox; image: ImageData };
+}
+
 export interface EditInput extends CallOptions, VariationOption, TextLayerOption {
   prompt: string;
-  /** Source images to edit (from the history, newest last). */
+  /** Source images to edit (from the history, newest last; a region edit's image first). */
   images: ImageData[];
   people: Person[];
+  /** Absent: the whole image may change. */
+  region?: RegionRequest | undefined;
 }
 
 export interface ImageProvider {

@@ -50,6 +50,7 @@ export interface StoredMessage
     | 'share_token'
     | 'images'
     | 'edit_from'
+    | 'mask_url'
   > {
   image_url: null;
   /** Written once the image's text has been read back, after the job settled; null when that failed. */
@@ -69,6 +70,11 @@ export interface StoredMessage
   text_mode?: TextMode;
   /** On a user message: the image it asked to edit, and that image's original. */
   edit_from?: { message_id: string; index: number; key: string };
+  /**
+   * On a user message that asked for a region edit: its mask's key (a PNG the size of the edited
+   * image, opaque where painted), stored with the message and deleted with it.
+   */
+  mask_key?: string;
   /**
    * On a message that carries images (uploads, or a finished image): its own id, so the sparse
    * `byImages` index lists the conversation's image messages and nothing else.
