@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { legibilitySchema } from './legibility';
-import { maskSchema } from './region-edits';
 import { likenessSchema } from './likeness';
+import { maskSchema } from './region-edits';
 import { textLayersSchema, textModeSchema } from './text-layers';
 import { EMPTY_TITLE_TEXT } from './texts';
 
