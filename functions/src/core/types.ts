@@ -1,4 +1,11 @@
-import type { LayerBox, Legibility, Likeness, Message, TextLayer, TextMode } from '@thumbnail-studio/contract';
+import type {
+  LayerBox,
+  Legibility,
+  Likeness,
+  Message,
+  TextLayer,
+  TextMode,
+} from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 

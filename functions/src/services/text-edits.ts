@@ -57,7 +57,10 @@ export async function editImageText(
   const keys = source && imagesOf(source)[image];
   if (!source || !keys) throw new NotFoundError('Message not found');
   await checkLayers(layers);
-  const [base, placedLogo] = await Promise.all([getBlob(keys.base ?? keys.original), keptLogo(keys.logo, logo)]);
+  const [base, placedLogo] = await Promise.all([
+    getBlob(keys.base ?? keys.original),
+    keptLogo(keys.logo, logo),
+  ]);
   if (!base) throw new NotFoundError('Message not found');
 
   const id = newId();
