@@ -1,4 +1,5 @@
 import {
+  BRAND_KIT_TEXTS,
   DEFAULT_BRAND_KIT,
   DEFAULT_FONT,
   LAYER_TEXT_AREA,
@@ -324,11 +325,8 @@ describe("a brand kit's logo", () => {
     expect(message.images[0]).toMatchObject({ text_layers: [], logo: { url: expect.any(String), box } });
 
     // The composite is the base with the logo in its box, and nothing else changed.
-    const [base, composite] = await Promise.all(
-      [message.images[0].base_url, message.full_image_url].map(async (url) =>
-        pixelsOf(await fetchBytes(url)),
-      ),
-    );
+    const base = await pixelsOf(await fetchBytes(message.images[0].base_url));
+    const composite = await pixelsOf(await fetchBytes(message.full_image_url));
     expect(changes(base, composite, box)).toMatchObject({ changedOutside: 0 });
     expect(pixelAt(composite, ...centre(box))).toEqual([255, 0, 0]);
 
@@ -394,5 +392,17 @@ describe("a brand kit's logo", () => {
     expect(edited).toMatchObject({ is_edit: true, status: 'done' });
     const read = (await withLogo.api('getMessage', { params: { id: edited.id } })).body.message;
     expect(read.images[0].logo).toBeNull();
+
+    // The editor adds the kit's logo to an image without one; with no logo in the kit it is refused.
+    const box = { x: 64, y: 36, width: 128, height: 128 };
+    const added = await withLogo.api('editText', {
+      params: { id: edited.id },
+      body: { layers: [], logo: box },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.message.images[0].logo).toMatchObject({ box });
+    const noKit = await userWithImage('logo-none');
+    const refused = await editText(noKit.api, noKit.imageId, { layers: [], logo: box });
+    expect(refused).toMatchObject({ status: 400, body: { error: BRAND_KIT_TEXTS.noLogo } });
   });
 });

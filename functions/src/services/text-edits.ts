@@ -1,4 +1,5 @@
 import {
+  BRAND_KIT_TEXTS,
   type LayerBox,
   type Legibility,
   type ParsedEditTextBody,
@@ -8,8 +9,9 @@ import { getBlob } from '../adapters/blob-store';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { finishedImageFields, imagesOf, newMessage } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
+import { getBrandKitByUser } from '../data/brand-kit-repo';
 import { getMessageById, storeAnsweredMessages } from '../data/messages-repo';
-import { NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -27,17 +29,25 @@ async function layersVerdict(layered: StoredImage['layered']): Promise<Legibilit
 }
 
 /**
- * The logo layer an edited image keeps: the source's logo picture at `box` (absent: where it
- * was; null: none).
+ * The logo layer an edited image has: its source's logo at `box` (absent: where it was; null:
+ * none). A source without a logo takes the creator's brand kit logo at `box`.
  */
-async function keptLogo(
+async function editedLogo(
+  userId: string,
   logo: ImageKeys['logo'],
   box: LayerBox | null | undefined,
 ): Promise<PlacedLogo | undefined> {
-  if (!logo || box === null) return undefined;
-  const picture = await getBlob(logo.key);
-  if (!picture) throw new NotFoundError('Message not found');
-  return { bytes: picture.bytes, box: box ?? logo.box };
+  if (box === null) return undefined;
+  if (logo) {
+    const picture = await getBlob(logo.key);
+    if (!picture) throw new NotFoundError('Message not found');
+    return { bytes: picture.bytes, box: box ?? logo.box };
+  }
+  if (!box) return undefined;
+  const key = (await getBrandKitByUser(userId))?.logo?.key;
+  const picture = key ? await getBlob(key) : undefined;
+  if (!picture) throw new BadRequestError(BRAND_KIT_TEXTS.noLogo);
+  return { bytes: picture.bytes, box };
 }
 
 /**
@@ -59,7 +69,7 @@ export async function editImageText(
   await checkLayers(layers);
   const [base, placedLogo] = await Promise.all([
     getBlob(keys.base ?? keys.original),
-    keptLogo(keys.logo, logo),
+    editedLogo(userId, keys.logo, logo),
   ]);
   if (!base) throw new NotFoundError('Message not found');
 
