@@ -166,7 +166,7 @@ async function answerJob(
       ),
       loadJobImages(keys),
       loadPeople(job.user_id, request.selected_model_ids ?? []),
-      getBrandKitByUser(job.user_id),
+      getBrandKitByUser(job.user_id, { consistent: false }),
     ]);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     signal.throwIfAborted();
