@@ -134,6 +134,8 @@ test.describe('the text editor', () => {
     const chat = new ChatPage(page);
 
     await test.step('Account → Brand kit: a logo, added to new thumbnails in the top left', async () => {
+      // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
+      await expect(chat.messageBox()).toBeFocused();
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Brand kit' }).click();
       const kit = page.getByRole('dialog', { name: 'Brand kit' });
