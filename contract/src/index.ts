@@ -7,6 +7,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './exports';
 export * from './gallery';
+export * from './job-timings';
 export * from './jobs';
 export * from './legibility';
 export * from './likeness';

@@ -93,11 +93,12 @@ export const jobCountBudgets: Partial<Record<string, Record<JobKind, number>>> =
   /**
    * DynamoDB requests: the send's update and its reserve (a transaction), then the worker's read of
    * the conversation (a Query) and of the creator's brand kit (its style and logo; an eventually
-   * consistent GetItem, half a read unit), two updates (the claim, the phase shown) and its settle
-   * (a transaction); each check adds an update with its verdict. Counted 6 / 8 before the brand
-   * kit's logo (28 Nov), when the kit was read only for text drawn as layers.
+   * consistent GetItem, half a read unit), two updates (the claim, the phase shown), its settle
+   * (a transaction) and the job's durations kept for its provider's time left (one small update);
+   * each check adds an update with its verdict. Counted 6 / 8 on 28 Nov before the brand kit's
+   * logo (the kit was read only for text drawn as layers) and the time left.
    */
-  'dynamodb.requests': { '1 image': 8, '1 image, checks': 10, '4 variations': 8, '4 variations, checks': 10 },
+  'dynamodb.requests': { '1 image': 9, '1 image, checks': 11, '4 variations': 9, '4 variations, checks': 11 },
   /**
    * Read units: the worker's one consistent Query of the conversation's latest messages (its
    * units follow the bytes read, rounded up to 4 kB), and half a unit for the brand kit. The one count that varies, with the job's

@@ -24,9 +24,36 @@ describe('generation with the offline provider', () => {
   it('offers only the local provider when no keys are set', async () => {
     const { api } = await newUser('providers');
     expect((await api('listProviders')).body).toEqual({
-      providers: [{ id: 'local', label: expect.any(String) }],
+      providers: [expect.objectContaining({ id: 'local', label: expect.any(String) })],
       default: 'local',
     });
+  });
+
+  it("keeps each settled job's durations, and lists the time the provider's recent jobs took", async () => {
+    const { api, conversationId } = await newUser('timings');
+    for (const subject of ['lighthouse', 'harbour', 'ferry']) {
+      const sent = await api('sendMessage', {
+        params: { id: conversationId },
+        body: { content: `A ${subject}` },
+      });
+      expect(sent.body.assistantMessage.started_at).toBeUndefined();
+      const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+      // A settled job no longer says when its worker began.
+      expect(settled.started_at).toBeUndefined();
+    }
+    const [local] = (await api('listProviders')).body.providers;
+    expect(local?.timing).toEqual({
+      waiting_ms: expect.any(Number),
+      drawing_ms: expect.any(Number),
+      finishing_ms: expect.any(Number),
+      slow_after_ms: expect.any(Number),
+      jobs: expect.any(Number),
+    });
+    const timing = local?.timing ?? { jobs: 0, slow_after_ms: 0, finishing_ms: 0 };
+    expect(timing.jobs).toBeGreaterThanOrEqual(3);
+    // Storing the images takes some time; the slowest jobs take at least as long as a usual one.
+    expect(timing.finishing_ms).toBeGreaterThan(0);
+    expect(timing.slow_after_ms).toBeGreaterThanOrEqual(timing.finishing_ms);
   });
 
   it('generates, then edits, charging exactly one credit each', async () => {

@@ -3,7 +3,6 @@ import {
   editTextBodySchema,
   NO_PROVIDER_TEXT,
   ownKeyInputsBodySchema,
-  PROVIDER_LABELS,
   saveOwnKeyAnswerBodySchema,
   sendMessageBodySchema,
   testAndCompareBodySchema,
@@ -32,6 +31,7 @@ import { getDownloadUrl } from '../services/downloads';
 import { viewMessage } from '../services/message-view';
 import { saveOwnKeyAnswer } from '../services/own-key-answers';
 import { ownKeyInputs } from '../services/own-key-inputs';
+import { providerList } from '../services/provider-list';
 import { takeRateLimit } from '../services/rate-limits';
 import { sendMessage } from '../services/send-message';
 import { shareImage, unshareImage } from '../services/shares';
@@ -141,11 +141,5 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     return noContent();
   },
 
-  'GET /api/providers': async () => {
-    const offered = await offeredProviders();
-    return json(200, {
-      providers: offered.map((id) => ({ id, label: PROVIDER_LABELS[id] })),
-      default: offered[0],
-    });
-  },
+  'GET /api/providers': async () => json(200, await providerList(await offeredProviders())),
 });

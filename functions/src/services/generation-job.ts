@@ -8,12 +8,14 @@ import {
 } from '@thumbnail-studio/providers';
 import { deleteBlobs, getBlob } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
+import { jobDurations } from '../core/job-timings';
 import { CLASSIFIER_TURNS, providerCallsPerJob, rateLimitRetrySeconds } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
 import { getBrandKitByUser, type StoredBrandKit } from '../data/brand-kit-repo';
+import { recordJobDurations } from '../data/job-timings-repo';
 import {
   claimJob,
   completeJobAndCommitCredit,
@@ -220,6 +222,7 @@ async function answerJob(
       return undefined;
     }
     const answeredAt = performance.now();
+    const answeredAtMs = Date.now();
     // Asked for without text, each image gets the quoted text drawn over it as a layer, in the
     // style of the creator's brand kit when they saved one; a new image gets the kit's logo as a
     // layer of its own when the kit says so (an edit keeps what its source had).
@@ -259,7 +262,9 @@ async function answerJob(
       after_provider_ms: Math.round(performance.now() - answeredAt),
       images_ms: Math.round(storedAt - answeredAt),
     });
-    if (settled) await nameConversationAfterAnswer(request, upToRequest);
+    if (settled) {
+      await Promise.all([nameConversationAfterAnswer(request, upToRequest), recordTiming(job, answeredAtMs)]);
+    }
     if (settled && request.selected_model_ids?.length) {
       await trackModelUsage(job.user_id, request.selected_model_ids, new Date().toISOString());
     }
@@ -285,6 +290,20 @@ async function answerJob(
     if (!settled) await refundJob(job, 'job-failed');
     return undefined;
   }
+}
+
+/**
+ * Keeps how long a settled job took as one of its provider's recent jobs (the time left the chat
+ * shows comes from them); a write that fails costs only that sample.
+ */
+async function recordTiming(job: StoredMessage, answeredAt: number): Promise<void> {
+  const sentAt = Date.parse(job.pending_since ?? job.created_at);
+  const startedAt = job.started_at ? Date.parse(job.started_at) : sentAt;
+  await recordJobDurations(
+    job.provider ?? 'local',
+    job.id,
+    jobDurations(sentAt, startedAt, answeredAt, Date.now()),
+  ).catch((error: unknown) => logger.warn('job timing not kept', { jobId: job.id, error }));
 }
 
 /**

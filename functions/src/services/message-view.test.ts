@@ -22,6 +22,23 @@ const imageMessage = (image_keys: ImageKeys) =>
   });
 
 describe('viewMessage', () => {
+  it('says when a pending job was begun by its worker, and nothing of it once settled', async () => {
+    const job = newMessage({
+      id: 'j1',
+      conversation_id: 'c1',
+      user_id: 'u1',
+      role: 'assistant',
+      status: 'pending',
+      content: 'Generating your image...',
+      created_at: '2026-03-15T12:00:00.000Z',
+      started_at: '2026-03-15T12:00:02.000Z',
+      job_state: 'running',
+    });
+    expect(await viewMessage(job)).toMatchObject({ started_at: '2026-03-15T12:00:02.000Z' });
+    expect(await viewMessage(job)).not.toHaveProperty('job_state');
+    expect(await viewMessage({ ...job, status: 'done' })).not.toHaveProperty('started_at');
+  });
+
   it('signs the WebP preview widths, the JPEG fallback and the original, and names both downloads', async () => {
     const view = await viewMessage(
       imageMessage({

@@ -15,7 +15,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     provider: _provider,
     request_id: _request,
     job_state: _state,
-    started_at: _started,
+    started_at,
     attempts: _attempts,
     pending_shard: _shard,
     pending_since: _since,
@@ -48,6 +48,8 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     downloads: first?.downloads ?? null,
     share_token: share_token ?? null,
     images: image_keys ? viewed : null,
+    // While the job runs: when its worker began, for the time left the chat counts down.
+    ...(message.status === 'pending' && started_at ? { started_at } : {}),
     ...(edit_from ? { edit_from: { message_id: edit_from.message_id, index: edit_from.index } } : {}),
   };
 }
