@@ -129,7 +129,8 @@ export function bundleNeeds(entry: string): BundleNeeds {
     ),
   );
   const modules: string[] = INSTALLED_MODULES.filter((name) => externals.has(name));
-  const includes = (source: string) => Object.keys(metafile.inputs).some((input) => resolve(input) === source);
+  const includes = (source: string) =>
+    Object.keys(metafile.inputs).some((input) => resolve(input) === source);
   return {
     modules: [
       ...modules,
