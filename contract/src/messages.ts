@@ -124,6 +124,8 @@ export const messageSchema = z.object({
   mask_url: z.optional(z.nullable(z.string())),
   /** On a pending job: when a worker began it (absent while it waits in the queue). */
   started_at: z.optional(z.nullable(z.string())),
+  /** On a pending job: the provider drawing it, whose recent jobs give its time left. */
+  provider: z.optional(z.nullable(z.string())),
   /**
    * How many times the job changed the message since it was stored (a phase, the outcome, each
    * check), absent while none did: a poll answers a followed message only once its revision is

@@ -22,7 +22,7 @@ const imageMessage = (image_keys: ImageKeys) =>
   });
 
 describe('viewMessage', () => {
-  it('says when a pending job was begun by its worker, and nothing of it once settled', async () => {
+  it('says which provider draws a pending job and when its worker began it, and neither once settled', async () => {
     const job = newMessage({
       id: 'j1',
       conversation_id: 'c1',
@@ -33,10 +33,13 @@ describe('viewMessage', () => {
       created_at: '2026-03-15T12:00:00.000Z',
       started_at: '2026-03-15T12:00:02.000Z',
       job_state: 'running',
+      provider: 'gemini',
     });
-    expect(await viewMessage(job)).toMatchObject({ started_at: '2026-03-15T12:00:02.000Z' });
+    expect(await viewMessage(job)).toMatchObject({ started_at: '2026-03-15T12:00:02.000Z', provider: 'gemini' });
     expect(await viewMessage(job)).not.toHaveProperty('job_state');
-    expect(await viewMessage({ ...job, status: 'done' })).not.toHaveProperty('started_at');
+    const settled = await viewMessage({ ...job, status: 'done' });
+    expect(settled).not.toHaveProperty('started_at');
+    expect(settled).not.toHaveProperty('provider');
   });
 
   it('signs the WebP preview widths, the JPEG fallback and the original, and names both downloads', async () => {

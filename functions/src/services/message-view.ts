@@ -12,7 +12,7 @@ import type { ImageKeys, Message, StoredMessage } from '../core/types';
 export async function viewMessage(message: StoredMessage, listed = false): Promise<Message> {
   const {
     image_keys,
-    provider: _provider,
+    provider,
     request_id: _request,
     job_state: _state,
     started_at,
@@ -48,7 +48,8 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     downloads: first?.downloads ?? null,
     share_token: share_token ?? null,
     images: image_keys ? viewed : null,
-    // While the job runs: when its worker began, for the time left the chat counts down.
+    // While the job runs: its provider and when its worker began, for the time left the chat shows.
+    ...(message.status === 'pending' && provider ? { provider } : {}),
     ...(message.status === 'pending' && started_at ? { started_at } : {}),
     ...(edit_from ? { edit_from: { message_id: edit_from.message_id, index: edit_from.index } } : {}),
   };

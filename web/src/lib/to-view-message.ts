@@ -60,6 +60,9 @@ export interface ViewMessage {
   likeness: Likeness | null;
   /** Where the image's faces sit at full size (1280x720), once the likeness check has run. */
   faceBoxes: TextBox[];
+  /** While its job runs: the provider drawing it, and when a worker began it (null while queued). */
+  provider: string | null;
+  startedAt: string | null;
 }
 
 /** The images of a message; one from before variations lists its one image. */
@@ -135,5 +138,7 @@ export function toViewMessage(message: Message): ViewMessage {
     textBoxes: message.legibility?.boxes ?? [],
     likeness: message.likeness ?? null,
     faceBoxes: message.likeness?.faces ?? [],
+    provider: message.provider ?? null,
+    startedAt: message.started_at ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { useAuth } from '../../features/auth/hooks/auth-context';
+import { useRefreshProviders } from '../../features/chat/api/get-providers';
 import { useProvider } from '../../features/chat/hooks/use-provider';
 import { useRefreshConversations } from '../../features/conversations/api/get-conversations';
 import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';
@@ -53,6 +54,7 @@ export function MainScreen() {
   const checkout = useCheckoutDialog();
   const refreshConversations = useRefreshConversations();
   const refreshCredits = useRefreshCredits();
+  const refreshProviders = useRefreshProviders();
   const checkoutOpened = useOpenedOnce(checkout.open);
 
   // The server reserves the credit on send and names the conversation after its first prompt, so
@@ -118,7 +120,11 @@ export function MainScreen() {
             onMessageSent={refreshAfterChange}
             onInsufficientCredits={(message) => checkout.openCheckout(message)}
             onBuyCredits={() => checkout.openCheckout()}
-            onGenerationSettled={refreshAfterChange}
+            onGenerationSettled={() => {
+              refreshAfterChange();
+              // The job's durations now count in its provider's time left.
+              void refreshProviders();
+            }}
             focusMessageId={openAt?.messageId}
           />
         </main>

@@ -1,13 +1,13 @@
-import { PHASE_TEXT, type TextLayer } from '@thumbnail-studio/contract';
+import type { TextLayer } from '@thumbnail-studio/contract';
 import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { ViewMessage } from '../../../lib/to-view-message';
 import type { ImageActions } from '../types';
+import { JobProgress } from './job-progress';
 import { LegibilityNote } from './legibility-note';
 import { LikenessNote } from './likeness-note';
-import { LoadingDots } from './loading-dots';
 import { MessageImage } from './message-image';
 import { UserImages } from './user-images';
 import { type ImageChoice, VariationGrid } from './variation-grid';
@@ -50,7 +50,7 @@ function AssistantBody({
     return (
       <div className="flex w-full flex-col gap-3">
         <p className="px-2 pt-1">
-          <LoadingDots text={message.content || PHASE_TEXT.queued} />
+          <JobProgress message={message} />
         </p>
         <div
           aria-hidden="true"
