@@ -15,6 +15,7 @@ export * from './messages';
 export * from './models';
 export * from './own-keys';
 export * from './packages';
+export * from './partials';
 export * from './provider-texts';
 export * from './providers';
 export * from './region-edits';

@@ -127,6 +127,12 @@ export const messageSchema = z.object({
   /** On a pending job: the provider drawing it, whose recent jobs give its time left. */
   provider: z.optional(z.nullable(z.string())),
   /**
+   * On a pending job: the latest partial picture the provider sent of each of its images (the
+   * variations, in order), a small WebP's signed URL, or null for one with none yet. Absent when
+   * none has come.
+   */
+  partials: z.optional(z.array(z.nullable(z.string()))),
+  /**
    * How many times the job changed the message since it was stored (a phase, the outcome, each
    * check), absent while none did: a poll answers a followed message only once its revision is
    * past the one the chat has (`revisionOf`).

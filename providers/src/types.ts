@@ -47,6 +47,20 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** A picture the provider sent of its image while drawing it: the `index`-th (from 0). */
+export interface PartialImage {
+  image: ImageData;
+  index: number;
+}
+
+/**
+ * Hears each partial picture as it arrives, from a provider that streams them (absent: none are
+ * asked for). Called without waiting: the caller keeps up on its own.
+ */
+export interface PartialOption {
+  onPartial?: ((partial: PartialImage) => void) | undefined;
+}
+
 /** Which of a request's variations a call makes (0 for the first); a provider may ignore it. */
 export interface VariationOption {
   variation?: number;
@@ -65,7 +79,7 @@ export interface TextLayerOption {
   textLayer?: TextLayerRequest | undefined;
 }
 
-export interface GenerateInput extends CallOptions, VariationOption, TextLayerOption {
+export interface GenerateInput extends CallOptions, VariationOption, TextLayerOption, PartialOption {
   /** The user's request as typed. */
   prompt: string;
   /** Reference images (uploads, video thumbnails, context images), already fetched. */
@@ -95,7 +109,7 @@ export interface RegionRequest {
   crop: { box: PixelBox; image: ImageData };
 }
 
-export interface EditInput extends CallOptions, VariationOption, TextLayerOption {
+export interface EditInput extends CallOptions, VariationOption, TextLayerOption, PartialOption {
   prompt: string;
   /** Source images to edit (from the history, newest last; a region edit's image first). */
   images: ImageData[];

@@ -116,6 +116,16 @@ export const imageKeysOf = (message: StoredMessage): string[] => [
   ...imagesOf(message).flatMap(keysOfImage),
 ];
 
+/** Where a pending job keeps the key of the latest partial picture of its `variation`th image. */
+export const partialAttribute = (variation: number): `partial_${number}` => `partial_${variation}`;
+
+/** The partial pictures' keys a pending job shows, by variation (null where none came yet). */
+export function partialKeysOf(message: StoredMessage): (string | null)[] {
+  const count = message.variations ?? 1;
+  const keys = Array.from({ length: count }, (_, variation) => message[partialAttribute(variation)] ?? null);
+  return keys.some((key) => key !== null) ? keys : [];
+}
+
 /** The attribute of a message that holds the public link token of one of its images. */
 export type ShareTokenAttribute = 'share_token' | `share_token_${number}`;
 

@@ -102,6 +102,11 @@ export interface StoredMessage
    * under `share_token_<index>` (see `shareTokenAttribute`).
    */
   [variationShare: `share_token_${number}`]: string | undefined;
+  /**
+   * While the job runs: the key of the latest partial picture the provider sent of its
+   * `<variation>`th image (see partialAttribute), shown until the final image replaces it.
+   */
+  [partial: `partial_${number}`]: string | undefined;
   provider?: string;
   /** On a job: the id of the user message it answers. */
   request_id?: string;

@@ -8,7 +8,7 @@ import {
   type VariationOutcome,
 } from '../core/credits';
 import { JOB_LEASE_MS, PENDING_SHARD, type RefundReason, refundText } from '../core/jobs';
-import { finishedImageFields } from '../core/messages';
+import { finishedImageFields, partialAttribute } from '../core/messages';
 import type { ImageKeys, StoredMessage } from '../core/types';
 import { InsufficientCreditsError, NotFoundError } from '../lib/errors';
 import { ddb } from '../lib/sdk-clients';
@@ -125,6 +125,25 @@ export async function showJobPhase(job: StoredMessage, content: string): Promise
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':content': content, ':pending': 'pending', ':one': 1 },
+      }),
+    ),
+  );
+}
+
+/**
+ * Shows the latest partial picture of one of a pending job's images (its `variation`): the key of
+ * its small WebP, in one small write the chat's poll follows. Nothing once the job has settled.
+ */
+export async function showJobPartial(job: StoredMessage, variation: number, key: string): Promise<void> {
+  await unlessConditionFails(
+    ddb.send(
+      new UpdateCommand({
+        TableName: messagesTable(),
+        Key: messageKey(job),
+        UpdateExpression: 'SET #partial = :key ADD revision :one',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#partial': partialAttribute(variation) },
+        ExpressionAttributeValues: { ':key': key, ':pending': 'pending', ':one': 1 },
       }),
     ),
   );

@@ -4,6 +4,7 @@ import { makePhotoPng } from '../../../tests/fakes/photo-like';
 import {
   decodeFrame,
   deriveImageSizes,
+  encodePartial,
   encodePreviews,
   MAX_JPEG_BYTES,
   makeDownload,
@@ -112,6 +113,17 @@ describe('derived image sizes', () => {
     const floor = await youtubeJpeg(frame, 1);
     expect(floor.length).toBeGreaterThan(1);
     expect(floor.length).toBeLessThanOrEqual(squeezed.length);
+  });
+});
+
+describe('a partial picture', () => {
+  it('is a 640-wide 16:9 WebP of at most 40 KB, even of noise', async () => {
+    const size = { width: 640, maxBytes: 40_000 };
+    for (const source of [await photo, await noisyPng(1536, 1024)]) {
+      const webp = await encodePartial(source, size);
+      expect(await describeImage(webp)).toEqual({ format: 'webp', width: 640, height: 360 });
+      expect(webp.length).toBeLessThanOrEqual(40_000);
+    }
   });
 });
 

@@ -105,6 +105,30 @@ export async function encodePreview(frame: Frame, width: number): Promise<Uint8A
 export const encodePreviews = (frame: Frame) =>
   Promise.all(PREVIEW_WIDTHS.map(async (width) => ({ width, bytes: await encodePreview(frame, width) })));
 
+/** WebP qualities a partial picture is tried at, in turn, until it fits its size. */
+const PARTIAL_QUALITIES = [60, 45, 30, 15] as const;
+
+/**
+ * A partial picture as the chat shows it while the provider draws: its 16:9 frame `width` wide
+ * as a WebP at the first quality that fits `maxBytes` (the last one tried, if none does).
+ */
+export async function encodePartial(
+  bytes: Uint8Array,
+  { width, maxBytes }: { width: number; maxBytes: number },
+): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  const frame = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(width, Math.round((width * FRAME_HEIGHT) / FRAME_WIDTH), { fit: 'cover', position: 'centre' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let webp = Buffer.alloc(0);
+  for (const quality of PARTIAL_QUALITIES) {
+    webp = await sharp(frame.data, { raw: frame.info }).webp({ quality, effort: 2 }).toBuffer();
+    if (webp.length <= maxBytes) break;
+  }
+  return new Uint8Array(webp);
+}
+
 /** The frame as a PNG, quickly: a low deflate level costs a few percent of bytes, not seconds. */
 export async function losslessPng(frame: Frame): Promise<Uint8Array> {
   return new Uint8Array(await (await encoder(frame)).png({ compressionLevel: 2 }).toBuffer());

@@ -39,6 +39,7 @@ import {
 } from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
+import { partialPreviews } from './partial-previews';
 import { designLayers, type PlacedLogo } from './text-layers';
 
 /** How far a job got: which provider operation it is in, once decided. */
@@ -143,6 +144,8 @@ async function answerJob(
   lastDelivery: boolean,
 ): Promise<AnsweredJob | undefined> {
   let settled = false;
+  // Pictures a streaming provider sends while it draws, shown until the images are ready.
+  const partials = partialPreviews(job);
   try {
     if (!job.request_id) throw new Error('the job has no user message');
     const { request, upToRequest, keys, canEdit } =
@@ -188,7 +191,14 @@ async function answerJob(
     const results = await makeVariations(
       job.variations ?? 1,
       (variation) => {
-        const asked = { prompt: request.content, ...people, signal, variation, textLayer };
+        const asked = {
+          prompt: request.content,
+          ...people,
+          signal,
+          variation,
+          textLayer,
+          onPartial: partials.listener(variation),
+        };
         return isEdit
           ? provider.edit({ ...asked, images })
           : provider.generate({ ...asked, references: images });
@@ -289,6 +299,9 @@ async function answerJob(
     logger.error('job failed', { jobId: job.id, error });
     if (!settled) await refundJob(job, 'job-failed');
     return undefined;
+  } finally {
+    // However the job ended, its partials were never its result.
+    await partials.discard();
   }
 }
 

@@ -35,11 +35,26 @@ describe('viewMessage', () => {
       job_state: 'running',
       provider: 'gemini',
     });
-    expect(await viewMessage(job)).toMatchObject({ started_at: '2026-03-15T12:00:02.000Z', provider: 'gemini' });
+    expect(await viewMessage(job)).toMatchObject({
+      started_at: '2026-03-15T12:00:02.000Z',
+      provider: 'gemini',
+    });
     expect(await viewMessage(job)).not.toHaveProperty('job_state');
     const settled = await viewMessage({ ...job, status: 'done' });
     expect(settled).not.toHaveProperty('started_at');
     expect(settled).not.toHaveProperty('provider');
+
+    // Each image's latest partial picture while the job runs, signed, and none once it settled.
+    const drawing = { ...job, variations: 3, partial_0: 'p/v0-1.webp', partial_2: 'p/v2-0.webp' };
+    const viewed = await viewMessage(drawing);
+    expect(viewed.partials).toEqual([
+      'https://signed.test/p/v0-1.webp',
+      null,
+      'https://signed.test/p/v2-0.webp',
+    ]);
+    expect(viewed).not.toHaveProperty('partial_0');
+    expect(await viewMessage({ ...drawing, status: 'done' })).not.toHaveProperty('partials');
+    expect(await viewMessage(job)).not.toHaveProperty('partials');
   });
 
   it('signs the WebP preview widths, the JPEG fallback and the original, and names both downloads', async () => {

@@ -1,6 +1,6 @@
 import type { DownloadFormat, MessageImage } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
-import { downloadKeysOf, imagesOf, shareTokenOf } from '../core/messages';
+import { downloadKeysOf, imagesOf, partialKeysOf, shareTokenOf } from '../core/messages';
 import type { ImageKeys, Message, StoredMessage } from '../core/types';
 
 /**
@@ -29,14 +29,16 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
   } = message;
   // The other images' link tokens are answered with each image, not as fields of their own.
   const fields = Object.fromEntries(
-    Object.entries(rest).filter(([key]) => !key.startsWith('share_token_')),
+    Object.entries(rest).filter(([key]) => !key.startsWith('share_token_') && !key.startsWith('partial_')),
   ) as typeof rest;
   const images = imagesOf(message);
-  const [uploaded, viewed] = await Promise.all([
+  const partialKeys = message.status === 'pending' ? partialKeysOf(message) : [];
+  const [uploaded, viewed, partials] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
     Promise.all(
       images.map((keys, index) => viewImage(keys, index, listed, shareTokenOf(message, index) ?? null)),
     ),
+    Promise.all(partialKeys.map((key) => (key ? signedGetUrl(key) : null))),
   ]);
   const [first] = viewed;
   return {
@@ -51,6 +53,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     // While the job runs: its provider and when its worker began, for the time left the chat shows.
     ...(message.status === 'pending' && provider ? { provider } : {}),
     ...(message.status === 'pending' && started_at ? { started_at } : {}),
+    ...(partials.length > 0 ? { partials } : {}),
     ...(edit_from ? { edit_from: { message_id: edit_from.message_id, index: edit_from.index } } : {}),
   };
 }
