@@ -63,6 +63,8 @@ export interface ViewMessage {
   /** While its job runs: the provider drawing it, and when a worker began it (null while queued). */
   provider: string | null;
   startedAt: string | null;
+  /** While its job runs: the latest partial picture of each image (null: none yet); empty when none came. */
+  partials: (string | null)[];
 }
 
 /** The images of a message; one from before variations lists its one image. */
@@ -140,5 +142,6 @@ export function toViewMessage(message: Message): ViewMessage {
     faceBoxes: message.likeness?.faces ?? [],
     provider: message.provider ?? null,
     startedAt: message.started_at ?? null,
+    partials: message.partials ?? [],
   };
 }

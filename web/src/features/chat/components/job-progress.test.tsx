@@ -3,8 +3,11 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { PHASE_TEXT, type ProviderOption, TIME_LEFT_TEXTS } from '@thumbnail-studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { toViewMessage } from '../../../lib/to-view-message';
+import { message } from '../../../test/fixtures';
 import { renderWithQueryClient } from '../../../test/render';
 import { JobProgress } from './job-progress';
+import { MessageBubble } from './message-bubble';
 
 afterEach(() => {
   cleanup();
@@ -49,5 +52,30 @@ describe('JobProgress', () => {
     );
     expect(screen.getByText('Processing your request')).toBeTruthy();
     expect(screen.queryByTestId('time-left')).toBeNull();
+  });
+});
+
+describe('a pending answer', () => {
+  it('shows the latest partial picture of each image, softened, and a shimmer for one without', () => {
+    const pending = toViewMessage(
+      message('j1', {
+        status: 'pending',
+        content: PHASE_TEXT.generating,
+        partials: ['https://storage.test/p/v0-1.webp', null],
+      }),
+    );
+    renderWithQueryClient(<MessageBubble message={pending} />, createQueryClient());
+    const pictures = screen.getAllByTestId('partial-picture');
+    expect(pictures.map((picture) => picture.getAttribute('src'))).toEqual([
+      'https://storage.test/p/v0-1.webp',
+    ]);
+    expect(pictures[0]?.getAttribute('alt')).toBe('The picture so far (1 of 2)');
+    expect(pictures[0]?.className).toContain('blur');
+  });
+
+  it('shows a shimmer until a picture comes', () => {
+    const pending = toViewMessage(message('j2', { status: 'pending', content: PHASE_TEXT.queued }));
+    renderWithQueryClient(<MessageBubble message={pending} />, createQueryClient());
+    expect(screen.queryByTestId('partial-picture')).toBeNull();
   });
 });

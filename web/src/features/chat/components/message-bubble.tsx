@@ -33,6 +33,35 @@ interface BubbleProps {
   imageActions?: ImageActions;
 }
 
+const SHIMMER =
+  'aspect-video w-full animate-shimmer motion-reduce:animate-none rounded-xl bg-linear-to-r from-zinc-800 via-zinc-700 to-zinc-800 bg-size-[200%_100%]';
+
+/**
+ * What the provider has drawn so far of each image, softened (it is not the result), in the
+ * images' places: a grid for variations, a shimmer for an image with no picture yet.
+ */
+function PartialPictures({ partials }: { partials: readonly (string | null)[] }) {
+  return (
+    <div className={cn('grid gap-2', partials.length > 1 && 'grid-cols-2')}>
+      {partials.map((url, index) =>
+        url ? (
+          <img
+            // biome-ignore lint/suspicious/noArrayIndexKey: an image's place among the variations is its identity
+            key={index}
+            src={url}
+            alt={`The picture so far${partials.length > 1 ? ` (${index + 1} of ${partials.length})` : ''}`}
+            data-testid="partial-picture"
+            className="aspect-video w-full rounded-xl object-cover opacity-80 blur-[2px] saturate-75 transition-[filter] duration-500"
+          />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an image's place among the variations is its identity
+          <div key={index} aria-hidden="true" className={SHIMMER} />
+        ),
+      )}
+    </div>
+  );
+}
+
 /** The element id of a message in the list, to bring it into view. */
 export const messageElementId = (messageId: string) => `message-${messageId}`;
 
@@ -52,10 +81,11 @@ function AssistantBody({
         <p className="px-2 pt-1">
           <JobProgress message={message} />
         </p>
-        <div
-          aria-hidden="true"
-          className="aspect-video w-full animate-shimmer motion-reduce:animate-none rounded-xl bg-linear-to-r from-zinc-800 via-zinc-700 to-zinc-800 bg-size-[200%_100%]"
-        />
+        {message.partials.length > 0 ? (
+          <PartialPictures partials={message.partials} />
+        ) : (
+          <div aria-hidden="true" className={SHIMMER} />
+        )}
       </div>
     );
   }
