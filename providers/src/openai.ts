@@ -3,7 +3,12 @@ import type * as OpenAISdk from 'openai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type OpenAIModule = typeof OpenAISdk;
 
-import { NO_EDIT_IMAGES_TEXT, OPENAI_TEXTS, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
+import {
+  NO_EDIT_IMAGES_TEXT,
+  OPENAI_TEXTS,
+  OWN_KEY_MISSING_TEXTS,
+  PARTIAL_IMAGES,
+} from '@thumbnail-studio/contract';
 import { base64ToBytes } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText, withRateLimit } from './error-texts';
@@ -11,7 +16,7 @@ import { pickPeoplePhotos } from './people';
 import { buildEditPrompt, buildGenerationPrompt } from './prompts';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
 import { wellFormed } from './safe-text';
-import type { GenerationResult, ImageData, ImageProvider, ProviderOptions } from './types';
+import type { GenerationResult, ImageData, ImageProvider, PartialOption, ProviderOptions } from './types';
 
 export interface OpenAIProviderOptions extends ProviderOptions {
   baseURL: string;
@@ -109,7 +114,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     images: ImageData[],
     prompt: string,
     withFaces: boolean,
-    signal: AbortSignal | undefined,
+    { signal, onPartial }: { signal: AbortSignal | undefined } & PartialOption,
   ): Promise<GenerationResult> {
     const texts = OPENAI_TEXTS[operation];
     const missingKey = options.ownKey ? OWN_KEY_MISSING_TEXTS.openai[operation] : texts.missingKey;
@@ -119,13 +124,28 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       // Faces to keep: ask the models that take it to match the input images' features closely.
       const fidelity = withFaces && acceptsInputFidelity(model) ? { input_fidelity: 'high' as const } : {};
       const [first, ...more] = await toUploads(sdk, images);
-      const response = !first
-        ? await client.images.generate(params, { signal })
-        : await client.images.edit(
-            { ...params, ...fidelity, image: more.length === 0 ? first : [first, ...more] },
-            { signal },
-          );
-      const b64 = response.data?.[0]?.b64_json;
+      const edited = first && { ...params, ...fidelity, image: more.length === 0 ? first : [first, ...more] };
+      let b64: string | undefined;
+      if (onPartial) {
+        // Streamed: the partial pictures as the model draws, then the image in the completed event.
+        const streamed = { stream: true as const, partial_images: PARTIAL_IMAGES };
+        const stream = edited
+          ? await client.images.edit({ ...edited, ...streamed }, { signal })
+          : await client.images.generate({ ...params, ...streamed }, { signal });
+        for await (const event of stream) {
+          if (event.type === 'image_generation.completed' || event.type === 'image_edit.completed') {
+            b64 = event.b64_json;
+          } else {
+            const image = { bytes: base64ToBytes(event.b64_json), mimeType: 'image/png' };
+            onPartial({ image, index: event.partial_image_index });
+          }
+        }
+      } else {
+        const response = edited
+          ? await client.images.edit(edited, { signal })
+          : await client.images.generate(params, { signal });
+        b64 = response.data?.[0]?.b64_json;
+      }
       if (!b64) throw new Error('the response holds no b64_json image');
       return { type: 'image', image: { bytes: base64ToBytes(b64), mimeType: 'image/png' }, model };
     } catch (error) {
@@ -162,7 +182,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     },
 
     // With people, a new image also goes to images-edit, the people's photos among its inputs.
-    generate({ prompt, references, people, signal, variation, textLayer }) {
+    generate({ prompt, references, people, signal, variation, textLayer, onPartial }) {
       const chosen = pickPeoplePhotos(people, peopleBudget(references.length), references.length);
       const text = buildGenerationPrompt({
         request: prompt,
@@ -171,10 +191,13 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
         variation,
         textLayer,
       });
-      return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0, signal);
+      return run('generate', [...references, ...chosen.photos], text, chosen.photos.length > 0, {
+        signal,
+        onPartial,
+      });
     },
 
-    edit({ prompt, images, people, signal, variation, textLayer }) {
+    edit({ prompt, images, people, signal, variation, textLayer, onPartial }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, peopleBudget(images.length), images.length);
       const text = buildEditPrompt({
@@ -185,7 +208,10 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
         textLayer,
       });
       // One source image is sent alone, several as a list; people's photos come after the source images.
-      return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0, signal);
+      return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0, {
+        signal,
+        onPartial,
+      });
     },
   };
 }

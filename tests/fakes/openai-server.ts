@@ -8,7 +8,11 @@ import {
   startHttpFake,
 } from './fake-http';
 
-export type OpenAIMode = 'succeed' | 'refuse' | 'no-image' | 'stall';
+/**
+ * How image requests are answered: `fail-mid-stream` streams the partial images a streamed
+ * request asked for, then an error event instead of the image (a plain request fails at once).
+ */
+export type OpenAIMode = 'succeed' | 'refuse' | 'no-image' | 'stall' | 'fail-mid-stream';
 
 export interface FakeOpenAI {
   /** Base URL for the SDK (`baseURL`), ending in /v1. */
@@ -26,7 +30,10 @@ export interface FakeOpenAI {
   stallClassifier(): void;
   /** The next `count` requests (any endpoint) fail with this status, body and headers. */
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
-  /** Image answers wait this long first, like a real model at work. */
+  /**
+   * Image answers wait this long first, like a real model at work. A streamed one sends its
+   * partial images spread over the wait (two at 30% and 60%), and the image at its end.
+   */
   latency(ms: number): void;
   /** The most image requests it has been answering at once (since the last reset). */
   mostImageCallsAtOnce(): number;
@@ -47,10 +54,81 @@ export const MODERATION_BLOCKED = openAIError(
   'moderation_blocked',
 );
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether an image request asked to be streamed (`stream: true`), and how many partials it asked for. */
+function streamOptions(request: RecordedRequest): { partials: number } | undefined {
+  const field = (name: string) =>
+    request.parts.find((part) => part.name === name)?.value ??
+    (request.body as Record<string, unknown> | undefined)?.[name];
+  const stream = field('stream');
+  if (stream !== true && stream !== 'true') return undefined;
+  return { partials: Math.min(3, Math.max(0, Number(field('partial_images') ?? 0))) };
+}
+
+/** OpenAI's usage figures of one image, as its completed event carries them. */
+const IMAGE_USAGE = {
+  input_tokens: 50,
+  input_tokens_details: { image_tokens: 0, text_tokens: 50 },
+  output_tokens: 4160,
+  total_tokens: 4210,
+};
+
+/**
+ * Answers a streamed image request as OpenAI does: server-sent events, each partial image
+ * (`<kind>.partial_image` with `b64_json` and `partial_image_index`) spread over `latencyMs`
+ * (at 30% and 60% for two), then `<kind>.completed` with the image and its usage, or, failing
+ * mid-stream, an error event.
+ */
+async function streamImage(
+  res: import('node:http').ServerResponse,
+  kind: 'image_generation' | 'image_edit',
+  partials: number,
+  latencyMs: number,
+  mode: OpenAIMode,
+  b64: string,
+) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (event: string, data: unknown) =>
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const common = {
+    created_at: Math.floor(Date.now() / 1000),
+    size: '1536x1024',
+    quality: 'high',
+    background: 'opaque',
+    output_format: 'png',
+  };
+  let waited = 0;
+  for (let index = 0; index < partials; index++) {
+    const at = Math.round((latencyMs * 0.3 * (index + 1)) / Math.max(1, partials / 2));
+    await sleep(Math.max(0, Math.min(at, latencyMs) - waited));
+    waited = Math.max(waited, Math.min(at, latencyMs));
+    send(`${kind}.partial_image`, {
+      type: `${kind}.partial_image`,
+      b64_json: b64,
+      partial_image_index: index,
+      ...common,
+    });
+  }
+  await sleep(Math.max(0, latencyMs - waited));
+  if (mode === 'fail-mid-stream') {
+    send('error', {
+      type: 'error',
+      error: { message: 'The server had an error.', type: 'server_error', code: null },
+    });
+  } else if (mode === 'no-image') {
+    send(`${kind}.completed`, { type: `${kind}.completed`, b64_json: '', ...common, usage: IMAGE_USAGE });
+  } else {
+    send(`${kind}.completed`, { type: `${kind}.completed`, b64_json: b64, ...common, usage: IMAGE_USAGE });
+  }
+  res.end();
+}
+
 /**
  * A fake of the OpenAI API on loopback, speaking its wire format:
  * POST /v1/chat/completions (JSON), POST /v1/images/generations (JSON) and
- * POST /v1/images/edits (multipart/form-data), and GET /v1/models. A key with 'invalid' in it
+ * POST /v1/images/edits (multipart/form-data), each streamed as server-sent events when asked
+ * (`stream: true`), and GET /v1/models. A key with 'invalid' in it
  * is refused as OpenAI refuses a wrong key.
  */
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
@@ -106,8 +184,15 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       imageCalls++;
       mostImageCalls = Math.max(mostImageCalls, imageCalls);
       try {
-        if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+        const streamed = streamOptions(request);
+        if (streamed && mode !== 'refuse') {
+          const kind = request.path.endsWith('/edits') ? 'image_edit' : 'image_generation';
+          return await streamImage(res, kind, streamed.partials, latencyMs, mode, b64);
+        }
+        if (latencyMs > 0) await sleep(latencyMs);
         if (mode === 'refuse') return sendJson(res, 400, MODERATION_BLOCKED);
+        if (mode === 'fail-mid-stream')
+          return sendJson(res, 500, openAIError('The server had an error.', 'server_error'));
         const data = mode === 'no-image' ? [] : [{ b64_json: b64 }];
         return sendJson(res, 200, { created: Math.floor(Date.now() / 1000), data, output_format: 'png' });
       } finally {

@@ -50,12 +50,12 @@ async function expectRefunded(name: string, provider: string, text: string) {
 }
 
 describe('with provider keys', () => {
-  it('offers gemini (the default) and openai, and not the offline provider', async () => {
+  it('offers gemini (the default) and openai, and not the offline provider, with no jobs to time yet', async () => {
     const { api } = await newUser('offer');
     expect((await api('listProviders')).body).toEqual({
       providers: [
-        { id: 'gemini', label: 'Gemini Nano Banana' },
-        { id: 'openai', label: 'OpenAI GPT-Image' },
+        { id: 'gemini', label: 'Gemini Nano Banana', timing: null },
+        { id: 'openai', label: 'OpenAI GPT-Image', timing: null },
       ],
       default: 'gemini',
     });

@@ -259,3 +259,57 @@ describe('the text mode with the real providers', () => {
     expect(prompt).not.toMatch(/without any text|\[TITLE\]/);
   });
 });
+
+describe('partial pictures while OpenAI draws', () => {
+  /** Reads the job until it shows a partial picture of each of its images, and answers them. */
+  async function firstPartials(api: Awaited<ReturnType<typeof newUser>>['api'], id: string) {
+    for (let tries = 0; tries < 200; tries++) {
+      const { message } = (await api('getMessage', { params: { id } })).body;
+      if (message.status !== 'pending') throw new Error(`the job settled first: ${message.status}`);
+      if (message.partials?.every((url: string | null) => url !== null)) return message.partials as string[];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('no partial picture came');
+  }
+  const partialKeys = async (userId: string) =>
+    (await listKeys(cloud.runtime, `images/${userId}/`)).filter((key) => key.includes('/partial-'));
+
+  it('streams two partials per image, shows each image its latest, small, then the final images alone', async () => {
+    const { api, send, userId } = await newUser('partials');
+    fakes.openai.latency(3000);
+    const sent = await send({ content: 'A rocket launch at night', provider: 'openai', variations: 2 });
+    const shown = await firstPartials(api, sent.body.assistantMessage.id);
+    expect(shown).toHaveLength(2);
+    for (const url of shown) {
+      const webp = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
+      expect(webp.length).toBeLessThanOrEqual(40_000);
+    }
+    // Asked through the SDK as a stream of two partials.
+    for (const call of imageCalls('/v1/images/generations')) {
+      expect(call.body).toMatchObject({ stream: true, partial_images: 2 });
+    }
+
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(settled).toMatchObject({ status: 'done', is_image_message: true });
+    expect(settled.images).toHaveLength(2);
+    expect(settled.partials).toBeUndefined();
+    // A partial never counts as the result: the job deletes them once it is over.
+    expect(await partialKeys(userId)).toEqual([]);
+    expect(await ledgerFindings(cloud.runtime.dynamodbEndpoint, userId)).toEqual([]);
+  });
+
+  it('refunds a job whose stream fails after its partials, and deletes them', async () => {
+    const { api, send, userId } = await newUser('partials-fail');
+    const before = (await api('getCredits')).body.credits;
+    fakes.openai.latency(2000);
+    fakes.openai.mode('fail-mid-stream');
+    const sent = await send({ content: 'A storm over the sea', provider: 'openai' });
+    await firstPartials(api, sent.body.assistantMessage.id);
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+    expect(settled).toMatchObject({ status: 'error', is_image_message: false });
+    expect(settled.partials).toBeUndefined();
+    expect((await api('getCredits')).body.credits).toBe(before);
+    expect(await partialKeys(userId)).toEqual([]);
+  });
+});
