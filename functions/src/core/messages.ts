@@ -113,6 +113,7 @@ export const imagesOf = (message: Pick<StoredMessage, 'image_keys' | 'variation_
 /** Every S3 key a message holds: its references, and all sizes of every image it generated. */
 export const imageKeysOf = (message: StoredMessage): string[] => [
   ...(message.uploaded_images ?? []),
+  ...(message.mask_key ? [message.mask_key] : []),
   ...imagesOf(message).flatMap(keysOfImage),
 ];
 

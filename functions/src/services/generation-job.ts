@@ -40,6 +40,7 @@ import {
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
 import { partialPreviews } from './partial-previews';
+import { regionEditOf } from './region-edit';
 import { designLayers, type PlacedLogo } from './text-layers';
 
 /** How far a job got: which provider operation it is in, once decided. */
@@ -161,19 +162,23 @@ async function answerJob(
     const earlier = turns.slice(0, -2);
     // The classifier (asked only when there is an image to edit) runs beside the reads of the
     // images and the people.
+    // A region edit (a painted mask) is an edit whatever its words: no classifier is asked.
     const [kind, images, people, kit] = await Promise.all([
-      classifyIfEditable(
-        canEdit,
-        turns,
-        request.content,
-        { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
-        (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
-      ),
+      request.mask_key
+        ? ('IMAGE_EDIT' as const)
+        : classifyIfEditable(
+            canEdit,
+            turns,
+            request.content,
+            { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
+            (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
+          ),
       loadJobImages(keys),
       loadPeople(job.user_id, request.selected_model_ids ?? []),
       getBrandKitByUser(job.user_id, { consistent: false }),
     ]);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
+    const region = await regionEditOf(request, images[0]);
     signal.throwIfAborted();
     progress.operation = isEdit ? 'edit' : 'generate';
     // Shown while the provider works, unless the claim showed it: the wait for an image does not
@@ -200,7 +205,7 @@ async function answerJob(
           onPartial: partials.listener(variation),
         };
         return isEdit
-          ? provider.edit({ ...asked, images })
+          ? provider.edit({ ...asked, images, region: region?.request })
           : provider.generate({ ...asked, references: images });
       },
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
@@ -212,8 +217,9 @@ async function answerJob(
     const kept: ImageData[] = [];
     const failures = new Map<number, string>();
     for (const [index, result] of results.entries()) {
-      if (result.type === 'image') kept.push(result.image);
-      else failures.set(index, result.content);
+      if (result.type !== 'image') failures.set(index, result.content);
+      // A region edit keeps only the painted area of what the provider drew.
+      else kept.push(region ? { bytes: await region.putBack(result), mimeType: 'image/png' } : result.image);
     }
     const [first] = kept;
     if (!first) {
@@ -236,14 +242,15 @@ async function answerJob(
     // Asked for without text, each image gets the quoted text drawn over it as a layer, in the
     // style of the creator's brand kit when they saved one; a new image gets the kit's logo as a
     // layer of its own when the kit says so (an edit keeps what its source had).
-    const logo = isEdit ? undefined : await kitLogo(kit);
+    // A region edit keeps the layers of the image it edited, as they were.
+    const logo = region ? region.logo : isEdit ? undefined : await kitLogo(kit);
     const stored = await Promise.all(
       kept.map(async (image, position) =>
         storeJobImage(
           job,
           image.bytes,
           position,
-          textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : [],
+          textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : (region?.layers ?? []),
           logo,
         ),
       ),

@@ -31,7 +31,7 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   const originals = await Promise.all(
     body.images.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
   );
-  const { userMessage, references } = await prepareUserMessage(userId, conversationId, body);
+  const { userMessage, references, uploads } = await prepareUserMessage(userId, conversationId, body);
   const answer = newMessage({
     conversation_id: conversationId,
     user_id: userId,
@@ -43,7 +43,7 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
     provider: body.provider,
     request_id: userMessage.id,
   });
-  const assistantMessage = await commitReferences(userId, body.uploaded_images, references, async () => {
+  const assistantMessage = await commitReferences(userId, uploads, references, async () => {
     const images = await Promise.all(
       originals.map(async (png, position) => (await storeJobImage(answer, png, position)).keys),
     );
