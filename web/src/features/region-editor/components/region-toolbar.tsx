@@ -46,7 +46,7 @@ export function RegionToolbar({
           <Icon aria-hidden="true" className="size-4" /> {name}
         </Button>
       ))}
-      <span aria-hidden="true" className="mx-1 h-5 w-px bg-zinc-700" />
+      <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-zinc-700 sm:block" />
       <Button
         size="sm"
         variant="ghost"
@@ -65,7 +65,7 @@ export function RegionToolbar({
       >
         <ImageMinus aria-hidden="true" className="size-4" /> Select the background
       </Button>
-      <span aria-hidden="true" className="mx-1 h-5 w-px bg-zinc-700" />
+      <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-zinc-700 sm:block" />
       <Button
         size="sm"
         variant="ghost"

@@ -6,6 +6,8 @@ export function useImageSize(url: string) {
   const [loaded, setLoaded] = useState<{ url: string; size: ImageSize | null }>();
   useEffect(() => {
     const image = new window.Image();
+    // Asked for with CORS like every image of the app, so the copy the browser keeps serves all.
+    image.crossOrigin = 'anonymous';
     image.onload = () => setLoaded({ url, size: { width: image.naturalWidth, height: image.naturalHeight } });
     image.onerror = () => setLoaded({ url, size: null });
     image.src = url;
