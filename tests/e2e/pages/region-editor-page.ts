@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { mouseDrag, touchDrag } from '../support/pointer';
 
 /** A point on the image as a share of its width and height (0 to 1). */
 export interface ImagePoint {
@@ -89,29 +90,11 @@ export class RegionEditorPage {
 
   /** Drags with the mouse between two points of the image. */
   async drag(from: ImagePoint, to: ImagePoint) {
-    const start = await this.screenPoint(from);
-    const end = await this.screenPoint(to);
-    await this.page.mouse.move(start.x, start.y);
-    await this.page.mouse.down();
-    await this.page.mouse.move(end.x, end.y, { steps: 12 });
-    await this.page.mouse.up();
+    await mouseDrag(this.page, await this.screenPoint(from), await this.screenPoint(to));
   }
 
-  /** Drags one finger between two points of the image (real touch events, as a phone sends them). */
+  /** Drags one finger between two points of the image. */
   async touchDrag(from: ImagePoint, to: ImagePoint) {
-    const start = await this.screenPoint(from);
-    const end = await this.screenPoint(to);
-    const cdp = await this.page.context().newCDPSession(this.page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point: { x: number; y: number } | null) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
-    await touch('touchStart', start);
-    for (let step = 1; step <= 12; step++) {
-      await touch('touchMove', {
-        x: start.x + ((end.x - start.x) * step) / 12,
-        y: start.y + ((end.y - start.y) * step) / 12,
-      });
-    }
-    await touch('touchEnd', null);
-    await cdp.detach();
+    await touchDrag(this.page, await this.screenPoint(from), await this.screenPoint(to));
   }
 }

@@ -17,7 +17,15 @@ export function RegionOverlay({ maskUrl, imageUrl }: RegionOverlayProps) {
       aria-label="The area painted to change"
       className="relative aspect-video w-40 overflow-hidden rounded-lg border border-zinc-700 bg-zinc-900"
     >
-      {imageUrl && <img src={imageUrl} alt="" crossOrigin="anonymous" loading="lazy" className="h-full w-full object-cover" />}
+      {imageUrl && (
+        <img
+          src={imageUrl}
+          alt=""
+          crossOrigin="anonymous"
+          loading="lazy"
+          className="h-full w-full object-cover"
+        />
+      )}
       <div
         data-testid="painted-area"
         className="absolute inset-0 bg-accent-500/60"

@@ -1,8 +1,7 @@
 import { SquareDashedMousePointer } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { lazy } from 'react';
+import { DialogOpener } from '../../../components/ui/dialog-opener';
 import type { RegionSendProps } from '../../../lib/region-send';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 // The editor (and its stroke library) loads when the pointer or focus reaches its button.
 const loadDialog = () => import('./region-editor-dialog');
@@ -21,32 +20,21 @@ interface EditRegionButtonProps extends RegionSendProps {
 
 /** 'Edit a region': opens the image to paint the part to change. */
 export function EditRegionButton({ messageId, imageIndex = 0, label, ...send }: EditRegionButtonProps) {
-  const [open, setOpen] = useState(false);
-  const opened = useOpenedOnce(open);
-  const preload = () => void loadDialog();
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={label}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setOpen(true)}
-      >
-        <SquareDashedMousePointer aria-hidden="true" className="size-4" /> Edit a region
-      </Button>
-      {opened && (
-        <Suspense fallback={null}>
-          <RegionEditorDialog
-            open={open}
-            onOpenChange={setOpen}
-            messageId={messageId}
-            imageIndex={imageIndex}
-            {...send}
-          />
-        </Suspense>
+    <DialogOpener
+      label={label}
+      preload={() => void loadDialog()}
+      dialog={(open, onOpenChange) => (
+        <RegionEditorDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          messageId={messageId}
+          imageIndex={imageIndex}
+          {...send}
+        />
       )}
-    </>
+    >
+      <SquareDashedMousePointer aria-hidden="true" className="size-4" /> Edit a region
+    </DialogOpener>
   );
 }

@@ -77,7 +77,13 @@ export function RegionCanvas({
       className="relative overflow-hidden rounded-lg bg-zinc-950 outline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-500"
       style={{ aspectRatio: `${size.width} / ${size.height}` }}
     >
-      <img src={imageUrl} alt="" crossOrigin="anonymous" className="absolute inset-0 h-full w-full select-none" draggable={false} />
+      <img
+        src={imageUrl}
+        alt=""
+        crossOrigin="anonymous"
+        className="absolute inset-0 h-full w-full select-none"
+        draggable={false}
+      />
       <canvas
         ref={canvas}
         width={size.width}

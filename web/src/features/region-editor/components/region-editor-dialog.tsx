@@ -1,8 +1,9 @@
+import { useMemo } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import type { RegionSendProps } from '../../../lib/region-send';
+import { useLoadedImage } from '../../../lib/use-loaded-image';
 import { useRegionImage } from '../api/get-region-image';
-import { useImageSize } from '../hooks/use-image-size';
 import { RegionEditor } from './region-editor';
 
 export interface RegionEditorDialogProps extends RegionSendProps {
@@ -25,7 +26,13 @@ export default function RegionEditorDialog({
   ...send
 }: RegionEditorDialogProps) {
   const image = useRegionImage(messageId, imageIndex);
-  const { size, failed } = useImageSize(image.data?.url ?? '');
+  const loaded = useLoadedImage(image.data?.url);
+  const picture = loaded.image;
+  const size = useMemo(
+    () => picture && { width: picture.naturalWidth, height: picture.naturalHeight },
+    [picture],
+  );
+  const failed = loaded.failed;
   const error = image.isError ? image.error.message : failed ? 'The image could not be loaded.' : null;
   return (
     <Dialog

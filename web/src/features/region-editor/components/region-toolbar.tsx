@@ -23,16 +23,18 @@ const TOOLS = [
 
 const NO_FACES = 'No face was found in this image';
 
+const Separator = () => <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-zinc-700 sm:block" />;
+
 /** The slim bar above the image: the painting tools, the selections, undo, redo and clear. */
-export function RegionToolbar({
-  tool,
-  onTool,
-  state,
-  dispatch,
-  hasFaces,
-  onSelectFace,
-  onSelectBackground,
-}: RegionToolbarProps) {
+export function RegionToolbar(props: RegionToolbarProps) {
+  const { tool, onTool, state, dispatch, hasFaces } = props;
+  const actions = [
+    { name: 'Select the face', Icon: ScanFace, run: props.onSelectFace, off: !hasFaces },
+    { name: 'Select the background', Icon: ImageMinus, run: props.onSelectBackground, off: !hasFaces },
+    { name: 'Undo', Icon: Undo2, run: () => dispatch({ type: 'undo' }), off: !state.past.length },
+    { name: 'Redo', Icon: Redo2, run: () => dispatch({ type: 'redo' }), off: !state.future.length },
+    { name: 'Clear', Icon: Trash2, run: () => dispatch({ type: 'clear' }), off: !state.shapes.length },
+  ];
   return (
     <div role="toolbar" aria-label="Paint" className="flex flex-wrap items-center gap-1">
       {TOOLS.map(({ tool: each, name, Icon }) => (
@@ -46,50 +48,21 @@ export function RegionToolbar({
           <Icon aria-hidden="true" className="size-4" /> {name}
         </Button>
       ))}
-      <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-zinc-700 sm:block" />
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={!hasFaces}
-        title={hasFaces ? undefined : NO_FACES}
-        onClick={onSelectFace}
-      >
-        <ScanFace aria-hidden="true" className="size-4" /> Select the face
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={!hasFaces}
-        title={hasFaces ? undefined : NO_FACES}
-        onClick={onSelectBackground}
-      >
-        <ImageMinus aria-hidden="true" className="size-4" /> Select the background
-      </Button>
-      <span aria-hidden="true" className="mx-1 hidden h-5 w-px bg-zinc-700 sm:block" />
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={!state.past.length}
-        onClick={() => dispatch({ type: 'undo' })}
-      >
-        <Undo2 aria-hidden="true" className="size-4" /> Undo
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={!state.future.length}
-        onClick={() => dispatch({ type: 'redo' })}
-      >
-        <Redo2 aria-hidden="true" className="size-4" /> Redo
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={!state.shapes.length}
-        onClick={() => dispatch({ type: 'clear' })}
-      >
-        <Trash2 aria-hidden="true" className="size-4" /> Clear
-      </Button>
+      {actions.map(({ name, Icon, run, off }, index) => (
+        <span key={name} className="contents">
+          {(index === 0 || index === 2) && <Separator />}
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={off}
+            // Only the face selections say why they are off: no face was found.
+            title={off && index < 2 ? NO_FACES : undefined}
+            onClick={run}
+          >
+            <Icon aria-hidden="true" className="size-4" /> {name}
+          </Button>
+        </span>
+      ))}
     </div>
   );
 }
