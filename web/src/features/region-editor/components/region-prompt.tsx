@@ -41,7 +41,8 @@ export function RegionPrompt({ painted, costText, busy, onSend }: RegionPromptPr
         value={content}
         onChange={(event) => setContent(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey) void submit(event);
+          // Enter sends, Shift+Enter starts a line; not while an input method is composing a word.
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event);
         }}
         placeholder="replace the sky with a storm"
         className="resize-none rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-accent-500"
