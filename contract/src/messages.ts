@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { legibilitySchema } from './legibility';
 import { likenessSchema } from './likeness';
 import { maskSchema } from './region-edits';
-import { textLayersSchema, textModeSchema } from './text-layers';
+import { logoLayerSchema, textLayersSchema, textModeSchema } from './text-layers';
 import { EMPTY_TITLE_TEXT } from './texts';
 
 export const messageRoleSchema = z.enum(['user', 'assistant']);
@@ -63,6 +63,8 @@ export const messageImageSchema = z.object({
    * any, are drawn over the image as it is.
    */
   base_url: z._default(z.nullable(z.string()), null),
+  /** The image's logo layer (a brand kit's logo), drawn under its text layers; null: none. */
+  logo: z._default(z.nullable(logoLayerSchema), null),
 });
 
 /**

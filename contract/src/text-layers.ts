@@ -163,10 +163,21 @@ export const TEXT_MODES = ['layer', 'model'] as const;
 export type TextMode = (typeof TEXT_MODES)[number];
 export const textModeSchema = z.enum(TEXT_MODES);
 
-/** Edit an image's text: which image of the message, and its new layers (all of them). */
+/**
+ * An image's logo layer as an image lists it: the logo's picture (a signed URL) and its box in
+ * the 1280x720 frame. A brand kit's logo is added to new thumbnails as this layer.
+ */
+export const logoLayerSchema = z.object({ url: z.string(), box: layerBoxSchema });
+export type LogoLayer = z.infer<typeof logoLayerSchema>;
+
+/**
+ * Edit an image's text: which image of the message, and its new layers (all of them). `logo`:
+ * where its logo layer goes now, or null to remove it; absent, it stays where it is.
+ */
 export const editTextBodySchema = z.object({
   image: z._default(z.int().check(z.nonnegative()), 0),
   layers: textLayersSchema,
+  logo: z.optional(z.nullable(layerBoxSchema)),
 });
 export type EditTextBody = z.input<typeof editTextBodySchema>;
 export type ParsedEditTextBody = z.infer<typeof editTextBodySchema>;

@@ -28,13 +28,16 @@ const TEXT_READER_MODULES = ['tesseract.js', '@tesseract.js-data/eng'] as const;
 export const LAZY_MODULES = ['openai', '@google/genai', 'opentype.js', ...TEXT_READER_MODULES] as const;
 
 /**
- * The text fonts, and the offline studio's keyword list and emoji illustrations: files read, not
- * modules imported, so esbuild cannot see them. They are installed beside every bundle that draws
- * text (the ones importing `opentype.js`), where they are found as an unbundled run finds them in
- * the repository's node_modules (functions/src/lib/fonts.ts, image-providers/studio/assets.ts).
+ * Files read, not modules imported, so esbuild cannot see them: installed beside the bundles that
+ * read them, where they are found as an unbundled run finds them in the repository's
+ * node_modules. The text fonts go beside every bundle that draws text (the ones importing
+ * `opentype.js`; functions/src/lib/fonts.ts); the offline studio's keyword list and emoji
+ * illustrations only beside a bundle that includes the studio (image-providers/studio/assets.ts).
  */
-export const STUDIO_ASSET_MODULES = [...FONT_PACKAGES, 'emojilib', '@twemoji/svg'] as const;
-const STUDIO_MARKER = 'opentype.js';
+export const FONT_MODULES = FONT_PACKAGES;
+export const STUDIO_ASSET_MODULES = ['emojilib', '@twemoji/svg'] as const;
+const FONT_MARKER = 'opentype.js';
+const STUDIO_ASSETS_SOURCE = repoPath('functions', 'src', 'image-providers', 'studio', 'assets.ts');
 
 /** Every module left out of the bundles and installed beside the ones that import it. */
 export const INSTALLED_MODULES = [...NATIVE_MODULES, ...LAZY_MODULES] as const;
@@ -100,8 +103,9 @@ export interface BundleNeeds {
 
 /**
  * Which of `INSTALLED_MODULES` the bundle of `entry` imports, from esbuild's own import graph
- * (with the studio's asset packages when it loads the studio), and whether it includes the face
- * reader, which loads the face engine built beside it (face-engine-bundle.ts).
+ * (with the fonts when it draws text, and the studio's asset packages when it includes the
+ * studio), and whether it includes the face reader, which loads the face engine built beside it
+ * (face-engine-bundle.ts).
  */
 export function bundleNeeds(entry: string): BundleNeeds {
   let metafile: Metafile;
@@ -125,10 +129,14 @@ export function bundleNeeds(entry: string): BundleNeeds {
     ),
   );
   const modules: string[] = INSTALLED_MODULES.filter((name) => externals.has(name));
-  const faceEngine = Object.keys(metafile.inputs).some((input) => resolve(input) === FACE_READER_SOURCE);
+  const includes = (source: string) => Object.keys(metafile.inputs).some((input) => resolve(input) === source);
   return {
-    modules: modules.includes(STUDIO_MARKER) ? [...modules, ...STUDIO_ASSET_MODULES] : modules,
-    faceEngine,
+    modules: [
+      ...modules,
+      ...(modules.includes(FONT_MARKER) ? FONT_MODULES : []),
+      ...(includes(STUDIO_ASSETS_SOURCE) ? STUDIO_ASSET_MODULES : []),
+    ],
+    faceEngine: includes(FACE_READER_SOURCE),
   };
 }
 

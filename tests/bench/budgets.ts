@@ -92,13 +92,15 @@ export type JobKind = (typeof jobKinds)[number]['name'];
 export const jobCountBudgets: Partial<Record<string, Record<JobKind, number>>> = {
   /**
    * DynamoDB requests: the send's update and its reserve (a transaction), then the worker's read of
-   * the conversation (a Query), two updates (the claim, the phase shown) and its settle (a
-   * transaction); each check adds an update with its verdict.
+   * the conversation (a Query) and of the creator's brand kit (its style and logo; an eventually
+   * consistent GetItem, half a read unit), two updates (the claim, the phase shown) and its settle
+   * (a transaction); each check adds an update with its verdict. Counted 6 / 8 before the brand
+   * kit's logo (28 Nov), when the kit was read only for text drawn as layers.
    */
-  'dynamodb.requests': { '1 image': 7, '1 image, checks': 9, '4 variations': 7, '4 variations, checks': 9 },
+  'dynamodb.requests': { '1 image': 8, '1 image, checks': 10, '4 variations': 8, '4 variations, checks': 10 },
   /**
    * Read units: the worker's one consistent Query of the conversation's latest messages (its
-   * units follow the bytes read, rounded up to 4 kB). The one count that varies, with the job's
+   * units follow the bytes read, rounded up to 4 kB), and half a unit for the brand kit. The one count that varies, with the job's
    * place in its conversation, not between runs: the same Query reads more units as the
    * conversation grows (a job of 4 variations 6, then 7-8 a round later; after 7 earlier answers
    * 8-10, 1 image 3-4), although it reads a fixed number of messages. Counted at the bench's

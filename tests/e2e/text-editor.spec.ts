@@ -126,6 +126,65 @@ test.describe('the text editor', () => {
     });
   });
 
+  test("puts the brand kit's logo on a new thumbnail as a layer, which the editor moves", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpThroughUi(page, persona('text-editor-logo'));
+    const chat = new ChatPage(page);
+
+    await test.step('Account → Brand kit: a logo, added to new thumbnails in the top left', async () => {
+      // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
+      await expect(chat.messageBox()).toBeFocused();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Brand kit' }).click();
+      const kit = page.getByRole('dialog', { name: 'Brand kit' });
+      const logo = await sharp({ create: { width: 200, height: 200, channels: 4, background: INK } })
+        .png()
+        .toBuffer();
+      await kit
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+      await expect(kit.getByRole('checkbox', { name: 'Add the logo to new thumbnails' })).toBeChecked();
+      await kit.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(kit).toBeHidden();
+    });
+
+    await chat.messageBox().fill('A mountain lake at dawn');
+    await chat.sendButton().click();
+    await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
+    const editor = new TextEditorPage(page, chat.imageMessages().first());
+
+    let before: FrameBox | undefined;
+    await test.step('the editor shows the logo in its corner, and a drag moves it', async () => {
+      await editor.open();
+      [before] = await editor.logoBoxes();
+      expect(before).toEqual({ x: 64, y: 36, width: 154, height: 154 });
+      if (!before) throw new Error('no logo on the canvas');
+      await editor.dragBy({ x: before.x + 70, y: before.y + 70 }, 400, 250);
+      const [after] = await editor.logoBoxes();
+      expect(after?.x).toBeGreaterThan(before.x + 300);
+      expect(after?.y).toBeGreaterThan(before.y + 150);
+    });
+
+    const [moved] = await editor.logoBoxes();
+    await test.step('saved, the download has the logo where it was dragged', async () => {
+      if (!moved || !before) throw new Error('no logo on the canvas');
+      await editor.save().click();
+      await expect(editor.dialog()).toBeHidden();
+      await expect(chat.imageMessages()).toHaveCount(2);
+      const downloading = page.waitForEvent('download');
+      await chat.imageMessages().last().getByRole('button', { name: 'Download', exact: true }).click();
+      const downloaded = await readFile(await (await downloading).path());
+      const ink = await inkBounds(downloaded, moved);
+      for (const side of ['left', 'top'] as const) {
+        expect(Math.abs(ink[side] - moved[side === 'left' ? 'x' : 'y']), side).toBeLessThanOrEqual(2);
+      }
+      expect(ink.right - ink.left).toBeGreaterThan(moved.width - 4);
+      expect((await inkBounds(downloaded, before)).right).toBeLessThan(before.x);
+    });
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -133,6 +133,21 @@ describe("the worker's bundle, which runs the offline studio when it is turned o
   });
 });
 
+describe("the messages function's bundle, which draws edited text", () => {
+  it("carries the text fonts but not the offline studio's emoji", () => {
+    const messages = deployedFunctions(stack).find(({ name }) => name === 'messages');
+    if (!messages) throw new Error('no messages function');
+    const modules = join(
+      assemblyDir,
+      template.Resources[logicalId(messages.fn)].Metadata['aws:asset:path'],
+      'node_modules',
+    );
+    for (const file of FONT_IDS.flatMap(fontFiles)) expect(existsSync(join(modules, file)), file).toBe(true);
+    for (const name of ['emojilib', '@twemoji/svg'])
+      expect(existsSync(join(modules, name)), name).toBe(false);
+  });
+});
+
 describe("the worker's bundle, which runs the likeness check", () => {
   const assetOf = (name: string) => {
     const fn = deployedFunctions(stack).find((deployed) => deployed.name === name);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INSTALLED_MODULES, STUDIO_ASSET_MODULES } from '../../infra/src/native-modules';
+import { FONT_MODULES, INSTALLED_MODULES, STUDIO_ASSET_MODULES } from '../../infra/src/native-modules';
 import { repoPath } from '../../infra/src/paths';
 
 /** The one paragraph of infra/README.md that says what synth takes from the network. */
@@ -14,7 +14,7 @@ function networkParagraph(): string {
 describe("infra/README.md on synth's network use", () => {
   it('names every module synth installs from the npm registry beside a bundle', () => {
     // Prepare
-    const installed = [...INSTALLED_MODULES, ...STUDIO_ASSET_MODULES];
+    const installed = [...INSTALLED_MODULES, ...FONT_MODULES, ...STUDIO_ASSET_MODULES];
     // Act
     const paragraph = networkParagraph();
     // Assess

@@ -1,8 +1,17 @@
-import { DEFAULT_FONT, LAYER_TEXT_AREA, TEXT_EDITED_TEXT, type TextLayer } from '@thumbnail-studio/contract';
+import {
+  BRAND_KIT_TEXTS,
+  DEFAULT_BRAND_KIT,
+  DEFAULT_FONT,
+  LAYER_TEXT_AREA,
+  type LayerBox,
+  logoLayerBox,
+  TEXT_EDITED_TEXT,
+  type TextLayer,
+} from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makePhotoPng } from '../fakes/photo-like';
-import { downloadUrl, waitForImageChecks, waitForSettled } from '../support/jobs';
+import { downloadUrl, uploadImage, waitForImageChecks, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
@@ -262,5 +271,138 @@ describe('editing the text of an image', () => {
     expect((await editText(owner.api, owner.imageId, { ...body, image: 2 })).status).toBe(404);
     const listed = (await owner.api('listMessages', { params: { id: owner.conversationId } })).body.messages;
     expect(listed.filter((m: { content: string }) => m.content === TEXT_EDITED_TEXT)).toEqual([]);
+  });
+});
+
+describe("a brand kit's logo", () => {
+  /** A red square logo, set to be added in the top-right corner at 20% of the frame's width. */
+  async function userWithLogo(name: string, addLogo = true) {
+    const user = await newUser(name);
+    const logo = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const upload = await uploadImage(user.api, new Uint8Array(logo), 'image/png');
+    const placement = { corner: 'top-right', size: 0.2, add_logo: addLogo } as const;
+    const saved = await user.api('putBrandKit', {
+      body: { ...DEFAULT_BRAND_KIT, logo: { ...placement, upload } },
+    });
+    expect(saved.status).toBe(200);
+    return { ...user, box: logoLayerBox(saved.body) as LayerBox };
+  }
+
+  /** The RGB pixel at (x, y) of a 1280x720 image's pixels. */
+  const pixelAt = (image: { data: Buffer }, x: number, y: number) => [
+    ...image.data.subarray((y * 1280 + x) * 3, (y * 1280 + x) * 3 + 3),
+  ];
+  const centre = (box: LayerBox) =>
+    [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] as const;
+  const inside = (box: LayerBox, x: number, y: number) =>
+    x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+
+  /** How many pixels differ between two 1280x720 images inside `box`, and outside it. */
+  function changes(a: { data: Buffer }, b: { data: Buffer }, box: LayerBox) {
+    let changedInside = 0;
+    let changedOutside = 0;
+    for (let y = 0; y < 720; y++) {
+      for (let x = 0; x < 1280; x++) {
+        const i = (y * 1280 + x) * 3;
+        const same =
+          a.data[i] === b.data[i] && a.data[i + 1] === b.data[i + 1] && a.data[i + 2] === b.data[i + 2];
+        if (inside(box, x, y)) changedInside += same ? 0 : 1;
+        else changedOutside += same ? 0 : 1;
+      }
+    }
+    return { changedInside, changedOutside };
+  }
+
+  it('is drawn on a new thumbnail as its own layer, in its corner, and can be moved or removed for free', async () => {
+    const { api, send, userId, box } = await userWithLogo('logo-layer');
+    fakes.openai.image(await makePhotoPng(1280, 720, 11));
+    const sent = await send({ content: 'A calm lake at dusk', provider: 'openai' });
+    const settled = await waitForSettled(api, sent.body.assistantMessage.id);
+    const { message } = (await api('getMessage', { params: { id: settled.id } })).body;
+    expect(box).toEqual({ x: 1216 - 256, y: 36, width: 256, height: 256 });
+    expect(message.images[0]).toMatchObject({ text_layers: [], logo: { url: expect.any(String), box } });
+
+    // The composite is the base with the logo in its box, and nothing else changed.
+    const base = await pixelsOf(await fetchBytes(message.images[0].base_url));
+    const composite = await pixelsOf(await fetchBytes(message.full_image_url));
+    expect(changes(base, composite, box)).toMatchObject({ changedOutside: 0 });
+    expect(pixelAt(composite, ...centre(box))).toEqual([255, 0, 0]);
+
+    // The image keeps its own copy of the logo: a new logo in the kit leaves it as it was.
+    const newLogo = await uploadImage(api, new Uint8Array(await makePhotoPng(64, 64, 1)), 'image/png');
+    const replaced = await api('putBrandKit', {
+      body: {
+        ...DEFAULT_BRAND_KIT,
+        logo: { corner: 'top-left', size: 0.1, add_logo: true, upload: newLogo },
+      },
+    });
+    expect(replaced.status).toBe(200);
+    const before = await readCreditItems(cloud.runtime.dynamodbEndpoint, userId);
+    const calls = fakes.openai.requests.length;
+
+    // Moved to the lower left (and the text kept as it was: none), for free.
+    const moved = { x: 64, y: 400, width: 200, height: 200 };
+    const edited = await api('editText', { params: { id: message.id }, body: { layers: [], logo: moved } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.message.images[0].logo).toMatchObject({ box: moved });
+    const movedPixels = await pixelsOf(await fetchBytes(edited.body.message.full_image_url));
+    expect(pixelAt(movedPixels, ...centre(moved))).toEqual([255, 0, 0]);
+    expect(pixelAt(movedPixels, ...centre(box))).toEqual(pixelAt(base, ...centre(box)));
+
+    // A text edit that does not name the logo keeps it where it is.
+    const kept = await api('editText', {
+      params: { id: edited.body.message.id },
+      body: { layers: [layer()] },
+    });
+    expect(kept.body.message.images[0].logo).toMatchObject({ box: moved });
+
+    // Removed: the image is its base again.
+    const removed = await api('editText', { params: { id: message.id }, body: { layers: [], logo: null } });
+    expect(removed.body.message.images[0]).toMatchObject({ logo: null, base_url: null });
+    const removedPixels = await pixelsOf(await fetchBytes(removed.body.message.full_image_url));
+    expect(Buffer.compare(removedPixels.data, base.data)).toBe(0);
+
+    expect(await readCreditItems(cloud.runtime.dynamodbEndpoint, userId)).toEqual(before);
+    expect(fakes.openai.requests.length).toBe(calls);
+
+    // Each version with a logo has its own copy of it, deleted with it.
+    expect(
+      (await listKeys(cloud.runtime, `images/${userId}/`)).filter((key) => key.endsWith('logo.png')),
+    ).toHaveLength(3);
+  });
+
+  it('is not added when the kit does not ask for it, nor by an edit of an image', async () => {
+    const { api, send } = await userWithLogo('logo-off', false);
+    const plain = await send({ content: 'A red car', provider: 'openai' });
+    const settled = await waitForSettled(api, plain.body.assistantMessage.id);
+    const { message } = (await api('getMessage', { params: { id: settled.id } })).body;
+    expect(message.images[0]).toMatchObject({ logo: null, base_url: null });
+
+    const withLogo = await userWithLogo('logo-edit');
+    const first = await withLogo.send({ content: 'A blue car', provider: 'openai' });
+    const firstImage = await waitForSettled(withLogo.api, first.body.assistantMessage.id);
+    const edit = await withLogo.send({
+      content: 'make it green',
+      provider: 'openai',
+      edit_from: { message_id: firstImage.id, index: 0 },
+    });
+    const edited = await waitForSettled(withLogo.api, edit.body.assistantMessage.id);
+    expect(edited).toMatchObject({ is_edit: true, status: 'done' });
+    const read = (await withLogo.api('getMessage', { params: { id: edited.id } })).body.message;
+    expect(read.images[0].logo).toBeNull();
+
+    // The editor adds the kit's logo to an image without one; with no logo in the kit it is refused.
+    const box = { x: 64, y: 36, width: 128, height: 128 };
+    const added = await withLogo.api('editText', {
+      params: { id: edited.id },
+      body: { layers: [], logo: box },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.message.images[0].logo).toMatchObject({ box });
+    const noKit = await userWithImage('logo-none');
+    const refused = await editText(noKit.api, noKit.imageId, { layers: [], logo: box });
+    expect(refused).toMatchObject({ status: 400, body: { error: BRAND_KIT_TEXTS.noLogo } });
   });
 });

@@ -81,8 +81,9 @@ export interface TextLayout {
 
 /**
  * Lays the text out in the box: the largest size from `maxSize` down whose lines fit the box's
- * height; at the smallest size, lines past the box are cut with an ellipsis. Undefined when the
- * font draws none of it.
+ * height with every word whole on its line (a word is split only at the smallest size); at the
+ * smallest size, lines past the box are cut with an ellipsis. Undefined when the font draws none
+ * of it.
  */
 export function layoutText(fonts: FontStack, text: string, box: TextBox): TextLayout | undefined {
   const drawable = [...drawableWith(fonts, text)].slice(0, MAX_CHARACTERS).join('');
@@ -92,11 +93,15 @@ export function layoutText(fonts: FontStack, text: string, box: TextBox): TextLa
   const fits = (size: number, count: number) =>
     (count - 1) * size * LINE_HEIGHT + size * capHeight <= box.height;
   const wrapAt = (at: number) => wrapWords(drawable, box.width, (line) => widthAt(line, at));
+  // Split mid-word ('SURV' above 'IVED'), the lines no longer join back into the words.
+  const words = drawable.split(' ').filter(Boolean).join(' ');
+  const whole = (candidate: string[]) => candidate.join(' ') === words;
+  const fitsWhole = (at: number, candidate: string[]) => fits(at, candidate.length) && whole(candidate);
   let size = box.maxSize;
   let lines: string[] = [];
   for (; ; size = Math.max(box.minSize, Math.floor(size * 0.9))) {
     lines = wrapAt(size);
-    if (fits(size, lines.length) || size === box.minSize) break;
+    if (fitsWhole(size, lines) || size === box.minSize) break;
   }
   // A line of one short word ("I" above "SURVIVED") reads badly: up to a third smaller, a size
   // without one is taken instead.
@@ -108,7 +113,7 @@ export function layoutText(fonts: FontStack, text: string, box: TextBox): TextLa
     smaller = Math.floor(smaller * 0.95)
   ) {
     const candidate = wrapAt(smaller);
-    if (!orphan(candidate) && fits(smaller, candidate.length)) {
+    if (!orphan(candidate) && fitsWhole(smaller, candidate)) {
       size = smaller;
       lines = candidate;
     }

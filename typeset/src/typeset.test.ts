@@ -81,6 +81,18 @@ describe('a layer laid out', () => {
     expect(bounds.y + bounds.height).toBeLessThanOrEqual(400);
   });
 
+  it('shrinks rather than split a word too wide for its box', () => {
+    const narrow = layoutLayer(
+      fonts('dela-gothic-one'),
+      layer({ text: 'I SURVIVED', size: 200, box: { x: 100, y: 100, width: 420, height: 500 } }),
+    );
+    const lines = narrow?.lines.map((line) => line.text) ?? [];
+    expect(lines.join(' ')).toBe('I SURVIVED');
+    expect(lines.some((line) => line.split(' ').includes('SURVIVED'))).toBe(true);
+    for (const line of narrow?.lines ?? []) expect(line.width).toBeLessThanOrEqual(420);
+    expect(narrow?.size).toBeLessThan(200);
+  });
+
   it('aligns each line left, centre or right in its box', () => {
     const lineOf = (align: TextLayer['align']) =>
       layoutLayer(fonts('inter-tight'), layer({ align }))?.lines[0];

@@ -98,6 +98,7 @@ export const keysOfImage = (keys: ImageKeys): string[] => [
   ...new Set([
     keys.original,
     ...(keys.base ? [keys.base] : []),
+    ...(keys.logo ? [keys.logo.key] : []),
     keys.export,
     keys.preview,
     ...(keys.youtube ? [keys.youtube] : []),

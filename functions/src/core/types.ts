@@ -1,4 +1,11 @@
-import type { Legibility, Likeness, Message, TextLayer, TextMode } from '@thumbnail-studio/contract';
+import type {
+  LayerBox,
+  Legibility,
+  Likeness,
+  Message,
+  TextLayer,
+  TextMode,
+} from '@thumbnail-studio/contract';
 
 export type { Conversation, Message, MessageRole, MessageStatus } from '@thumbnail-studio/contract';
 
@@ -17,6 +24,12 @@ export interface ImageKeys {
   base?: string;
   /** The text drawn over `base` to make `original`, in the 1280x720 frame. Absent: none. */
   text_layers?: TextLayer[];
+  /**
+   * A logo layer drawn over `base` under the text: the image's own copy of the logo's picture (a
+   * PNG, kept while the image is, whatever its brand kit becomes) and its box in the
+   * 1280x720 frame. Absent: none.
+   */
+  logo?: { key: string; box: LayerBox };
   /**
    * 1280x720 lossless PNG: the download named by the prompt with `_generated.png`. Made from the
    * original on first download (older images had it from the start).

@@ -27,10 +27,17 @@ export interface StoredBrandKit {
 
 const table = () => tableName('models');
 
-/** The creator's stored kit, or undefined when they never saved one (the owner is part of the key). */
-export async function getBrandKitByUser(userId: string): Promise<StoredBrandKit | undefined> {
+/**
+ * The creator's stored kit, or undefined when they never saved one (the owner is part of the key).
+ * `consistent`: false for a reader that may see a save of a moment ago late (a generation job,
+ * at half the read's price), true where the kit is saved over what is read.
+ */
+export async function getBrandKitByUser(
+  userId: string,
+  { consistent = true }: { consistent?: boolean } = {},
+): Promise<StoredBrandKit | undefined> {
   const { Item } = await ddb.send(
-    new GetCommand({ TableName: table(), Key: { user_id: userId, sk: KIT_SK }, ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: { user_id: userId, sk: KIT_SK }, ConsistentRead: consistent }),
   );
   return Item as StoredBrandKit | undefined;
 }

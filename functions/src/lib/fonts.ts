@@ -11,7 +11,7 @@ const stacks = new Map<FontId, Promise<FontStack>>();
  * A text font's outlines, read from its Fontsource package and parsed once per process. The
  * files are found as an import from here would be: in the repository's node_modules when run
  * unbundled, and in the node_modules installed beside a Lambda bundle that draws text
- * (`STUDIO_ASSET_MODULES` in infra/src/native-modules.ts). Nothing is read before text is drawn.
+ * (`FONT_MODULES` in infra/src/native-modules.ts). Nothing is read before text is drawn.
  */
 export function loadFontStack(id: FontId): Promise<FontStack> {
   let stack = stacks.get(id);

@@ -1,4 +1,4 @@
-import { type JobMessage, PHASE_TEXT } from '@thumbnail-studio/contract';
+import { type JobMessage, logoLayerBox, PHASE_TEXT } from '@thumbnail-studio/contract';
 import type { GenerationResult, ImageData } from '@thumbnail-studio/providers';
 import {
   classifyIfEditable,
@@ -6,14 +6,14 @@ import {
   type Operation,
   otherErrorText,
 } from '@thumbnail-studio/providers';
-import { deleteBlobs } from '../adapters/blob-store';
+import { deleteBlobs, getBlob } from '../adapters/blob-store';
 import { getSecrets } from '../adapters/secrets';
 import { CLASSIFIER_TURNS, providerCallsPerJob, rateLimitRetrySeconds } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { keysOfImage } from '../core/messages';
 import { isTransientError } from '../core/transient-errors';
 import type { StoredMessage } from '../core/types';
-import { getBrandKitByUser } from '../data/brand-kit-repo';
+import { getBrandKitByUser, type StoredBrandKit } from '../data/brand-kit-repo';
 import {
   claimJob,
   completeJobAndCommitCredit,
@@ -37,7 +37,7 @@ import {
 } from './job-context';
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
-import { designLayers } from './text-layers';
+import { designLayers, type PlacedLogo } from './text-layers';
 
 /** How far a job got: which provider operation it is in, once decided. */
 interface Progress {
@@ -156,7 +156,7 @@ async function answerJob(
     const earlier = turns.slice(0, -2);
     // The classifier (asked only when there is an image to edit) runs beside the reads of the
     // images and the people.
-    const [kind, images, people] = await Promise.all([
+    const [kind, images, people, kit] = await Promise.all([
       classifyIfEditable(
         canEdit,
         turns,
@@ -166,6 +166,7 @@ async function answerJob(
       ),
       loadJobImages(keys),
       loadPeople(job.user_id, request.selected_model_ids ?? []),
+      getBrandKitByUser(job.user_id, { consistent: false }),
     ]);
     const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
     signal.throwIfAborted();
@@ -220,15 +221,17 @@ async function answerJob(
     }
     const answeredAt = performance.now();
     // Asked for without text, each image gets the quoted text drawn over it as a layer, in the
-    // style of the creator's brand kit when they saved one.
-    const style = textLayer ? (await getBrandKitByUser(job.user_id))?.style : undefined;
+    // style of the creator's brand kit when they saved one; a new image gets the kit's logo as a
+    // layer of its own when the kit says so (an edit keeps what its source had).
+    const logo = isEdit ? undefined : await kitLogo(kit);
     const stored = await Promise.all(
       kept.map(async (image, position) =>
         storeJobImage(
           job,
           image.bytes,
           position,
-          textLayer ? await designLayers(image.bytes, textLayer.text, style) : [],
+          textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : [],
+          logo,
         ),
       ),
     );
@@ -282,6 +285,16 @@ async function answerJob(
     if (!settled) await refundJob(job, 'job-failed');
     return undefined;
   }
+}
+
+/**
+ * The logo layer a kit adds to new thumbnails, in its corner at its size; none when the kit has
+ * no logo, does not ask for it, or its picture is gone.
+ */
+async function kitLogo(kit: StoredBrandKit | undefined): Promise<PlacedLogo | undefined> {
+  const box = kit?.logo?.add_logo ? logoLayerBox(kit) : null;
+  const picture = box && kit?.logo ? await getBlob(kit.logo.key) : undefined;
+  return box && picture ? { bytes: picture.bytes, box } : undefined;
 }
 
 /**

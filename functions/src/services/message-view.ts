@@ -59,7 +59,7 @@ async function viewImage(
   listed: boolean,
   shareToken: string | null,
 ): Promise<MessageImage> {
-  const [preview, sources, full, base] = await Promise.all([
+  const [preview, sources, full, base, logo] = await Promise.all([
     signedGetUrl(keys.preview),
     // Images stored before the WebP previews have none: the chat shows their JPEG preview.
     keys.previews
@@ -74,6 +74,7 @@ async function viewImage(
     listed ? null : signedGetUrl(keys.original),
     // What the text editor draws the layers over: signed, as the full size, on the one message's read.
     !listed && keys.base ? signedGetUrl(keys.base) : null,
+    !listed && keys.logo ? signedGetUrl(keys.logo.key) : null,
   ]);
   return {
     index,
@@ -84,6 +85,7 @@ async function viewImage(
     share_token: shareToken,
     text_layers: keys.text_layers ?? [],
     base_url: base,
+    logo: keys.logo && logo ? { url: logo, box: keys.logo.box } : null,
   };
 }
 

@@ -31,10 +31,23 @@ export async function checkLayers(layers: readonly TextLayer[]): Promise<void> {
 }
 
 /**
- * The finished thumbnail: the layers drawn over the base, at the base's own size (the layers'
- * frame coordinates scaled to it), as a PNG.
+ * A logo layer to draw: the logo's picture (a PNG, as a brand kit keeps it) and its box in the
+ * 1280x720 frame.
  */
-export async function renderComposite(base: Uint8Array, layers: readonly TextLayer[]): Promise<Uint8Array> {
+export interface PlacedLogo {
+  bytes: Uint8Array;
+  box: LayerBox;
+}
+
+/**
+ * The finished thumbnail: the logo (if any) and then the text layers drawn over the base, at the
+ * base's own size (the layers' frame coordinates scaled to it), as a PNG.
+ */
+export async function renderComposite(
+  base: Uint8Array,
+  layers: readonly TextLayer[],
+  logo?: PlacedLogo,
+): Promise<Uint8Array> {
   const sharp = await loadSharp();
   const { width, height } = await sharp(base).metadata();
   if (!width || !height) throw new Error('the base image has no size');
@@ -42,10 +55,30 @@ export async function renderComposite(base: Uint8Array, layers: readonly TextLay
   const svg = layersSvg((layer) => fontsOf(layer.font), layers, width, height);
   return new Uint8Array(
     await sharp(base)
-      .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+      .composite([
+        ...(logo ? [await logoOverlay(logo, width / LAYER_FRAME.width, { width, height })] : []),
+        { input: Buffer.from(svg), top: 0, left: 0 },
+      ])
       .png()
       .toBuffer(),
   );
+}
+
+/**
+ * The logo as an overlay of an image `size` whose frame is `scale` times the 1280x720 one: fitted
+ * into its box (keeping its proportions, centred) and cut to the image where the box overhangs it.
+ */
+async function logoOverlay(logo: PlacedLogo, scale: number, size: { width: number; height: number }) {
+  const sharp = await loadSharp();
+  const left = Math.round(logo.box.x * scale);
+  const top = Math.round(logo.box.y * scale);
+  const width = Math.max(1, Math.min(Math.round(logo.box.width * scale), size.width - left));
+  const height = Math.max(1, Math.min(Math.round(logo.box.height * scale), size.height - top));
+  const input = await sharp(logo.bytes)
+    .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return { input, left, top };
 }
 
 /** The mean luminance (0 black to 1 white) of the image's 16:9 frame under a box of it. */

@@ -50,9 +50,18 @@ export class TextEditorPage {
     return this.dialog().getByRole('button', { name: 'Save', exact: true });
   }
 
-  /** The layers' boxes as drawn on the canvas, in frame pixels. */
+  /** The text layers' boxes as drawn on the canvas, in frame pixels. */
   boxes(): Promise<FrameBox[]> {
-    return this.page.evaluate(() => {
+    return this.boxesNamed('.text-layer');
+  }
+
+  /** The logo layer's box as drawn on the canvas (none or one), in frame pixels. */
+  logoBoxes(): Promise<FrameBox[]> {
+    return this.boxesNamed('.logo-layer');
+  }
+
+  private boxesNamed(name: string): Promise<FrameBox[]> {
+    return this.page.evaluate((name) => {
       type Node = {
         x(): number;
         y(): number;
@@ -61,11 +70,11 @@ export class TextEditorPage {
       const konva = (globalThis as unknown as { Konva: { stages: { find(selector: string): Node[] }[] } })
         .Konva;
       const stage = konva.stages.at(-1);
-      return (stage?.find('.text-layer') ?? []).map((group) => {
+      return (stage?.find(name) ?? []).map((group) => {
         const rect = group.findOne('Rect');
         return { x: group.x(), y: group.y(), width: rect.width(), height: rect.height() };
       });
-    });
+    }, name);
   }
 
   /** What the canvas paints (the base and the layers, no guides or handles) as a 1280x720 PNG. */

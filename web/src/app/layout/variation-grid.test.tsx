@@ -19,6 +19,7 @@ const image = (index: number) => ({
   share_token: null,
   text_layers: [],
   base_url: null,
+  logo: null,
 });
 
 function Grid() {

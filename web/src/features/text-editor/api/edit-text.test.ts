@@ -32,6 +32,12 @@ describe('saving edited text', () => {
 
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(bodies).toEqual([{ id: 'm2', body: { image: 1, layers } }]);
+
+    // With the logo moved (or removed), its box (or null) is sent too.
+    const logo = { x: 64, y: 400, width: 200, height: 200 };
+    result.current.mutate({ messageId: 'm2', image: 0, layers, logo });
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ id: 'm2', body: { image: 0, layers, logo } });
     expect(queryClient.getQueryData<Message[]>(messagesQueryKey('c1'))?.map((item) => item.id)).toEqual([
       'm1',
       'm2',
@@ -67,16 +73,33 @@ describe('the image the editor opens', () => {
     const stored = message('m', {
       images: [image(0), image(1, { base_url: 'https://storage.test/m/1-base.png', text_layers: layers })],
     });
-    expect(editableImage(stored, 1)).toEqual({ baseUrl: 'https://storage.test/m/1-base.png', layers });
+    expect(editableImage(stored, 1)).toEqual({
+      baseUrl: 'https://storage.test/m/1-base.png',
+      layers,
+      logo: null,
+    });
+  });
+
+  it('opens an image with its logo layer', () => {
+    const logo = { url: 'https://storage.test/m/logo.png', box: { x: 960, y: 36, width: 256, height: 256 } };
+    const stored = message('m', {
+      images: [image(0, { base_url: 'https://storage.test/m/base.png', logo })],
+    });
+    expect(editableImage(stored, 0)).toMatchObject({ baseUrl: 'https://storage.test/m/base.png', logo });
   });
 
   it('puts new text over the image as it is where there is no base', () => {
     expect(editableImage(message('m', { images: [image(0)] }), 0)).toEqual({
       baseUrl: 'https://storage.test/m/0.png',
       layers: [],
+      logo: null,
     });
     const old = message('m', { image_url: 'https://storage.test/old.jpg' });
-    expect(editableImage(old, 0)).toEqual({ baseUrl: 'https://storage.test/old.jpg', layers: [] });
+    expect(editableImage(old, 0)).toEqual({
+      baseUrl: 'https://storage.test/old.jpg',
+      layers: [],
+      logo: null,
+    });
     expect(editableImage(old, 1)).toBeUndefined();
   });
 });

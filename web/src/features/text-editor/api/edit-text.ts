@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Message, type TextLayer } from '@thumbnail-studio/contract';
+import { endpoints, type LayerBox, type Message, type TextLayer } from '@thumbnail-studio/contract';
 import { callApi } from '../../../lib/api-client';
 import { messagesQueryKey } from '../../../lib/message-keys';
 
@@ -8,13 +8,15 @@ export interface EditTextInput {
   /** Which image of the message the layers are for. */
   image: number;
   layers: readonly TextLayer[];
+  /** Where the logo layer goes, or null for none; absent, it stays as it is. */
+  logo?: LayerBox | null;
 }
 
 /** Saves an image's text layers: the server draws them over the image's base as a new message. */
-export async function editText({ messageId, image, layers }: EditTextInput): Promise<Message> {
+export async function editText({ messageId, image, layers, logo }: EditTextInput): Promise<Message> {
   const { message } = await callApi(endpoints.editText, {
     params: { id: messageId },
-    body: { image, layers: [...layers] },
+    body: { image, layers: [...layers], ...(logo !== undefined && { logo }) },
   });
   return message;
 }

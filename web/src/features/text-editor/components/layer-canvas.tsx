@@ -3,6 +3,8 @@ import {
   type FontId,
   type Rect as FrameRect,
   LAYER_FRAME,
+  type LayerBox,
+  type LogoLayer,
   SAFE_ZONE,
   type TextLayer,
 } from '@thumbnail-studio/contract';
@@ -14,14 +16,16 @@ import 'konva/lib/shapes/Transformer';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Image, Layer, Line, Rect, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore';
 import { useElementWidth } from '../hooks/use-element-width';
-import type { EditorAction } from '../utils/layers-history';
+import { type EditorAction, LOGO_ID } from '../utils/layers-history';
 import { fitBox, type Guide, MIN_BOX, nudgeBox } from '../utils/snap';
 import { LayerShape } from './layer-shape';
+import { LogoShape } from './logo-shape';
 
 interface LayerCanvasProps {
   /** The picture under the text, loaded for drawing. */
   base: HTMLImageElement | null;
   layers: readonly TextLayer[];
+  logo: LogoLayer | null;
   selected: string | null;
   fonts: ReadonlyMap<FontId, FontStack>;
   dispatch(action: EditorAction): void;
@@ -33,10 +37,11 @@ const GUIDE_COLOUR = '#38bdf8';
 /**
  * The image at full size, fit to the space: the base with the layers painted over it (the layer
  * named `picture`, exactly what the server renders), and over that the guides (safe zone, the
- * badge's corner, the lines a dragged layer snapped to) and the selected layer's handles.
+ * badge's corner, the lines a dragged layer snapped to) and the selected layer's handles. The
+ * logo layer lies under the text, as the server draws it, and keeps its proportions when resized.
  * Keyboard: arrows move the selected layer 1 px (10 with Shift), Delete removes it.
  */
-export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCanvasProps) {
+export function LayerCanvas({ base, layers, logo, selected, fonts, dispatch }: LayerCanvasProps) {
   const [container, width] = useElementWidth<HTMLDivElement>();
   const scale = width / LAYER_FRAME.width;
   const stage = useRef<Konva.Stage>(null);
@@ -50,9 +55,12 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
   useEffect(() => {
     const node = selected ? stage.current?.findOne((item: Konva.Node) => item.id() === selected) : undefined;
     transformer.current?.nodes(node ? [node] : []);
-  }, [selected, layers, width]);
+  }, [selected, layers, logo, width]);
 
-  const selectedLayer = layers.find((layer) => layer.id === selected);
+  const logoSelected = selected === LOGO_ID && logo !== null;
+  const selectedLayer = logoSelected
+    ? { id: LOGO_ID, box: logo.box }
+    : layers.find((layer) => layer.id === selected);
   const onKeyDown = (event: KeyboardEvent) => {
     if (!selectedLayer) return;
     const step = event.shiftKey ? 10 : 1;
@@ -65,10 +73,11 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
-      dispatch({ type: 'move', id: selectedLayer.id, ...nudgeBox(selectedLayer.box, ...move) });
+      const to = nudgeBox(selectedLayer.box, ...move);
+      dispatch(logoSelected ? { type: 'move-logo', ...to } : { type: 'move', id: selectedLayer.id, ...to });
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      dispatch({ type: 'remove', id: selectedLayer.id });
+      dispatch(logoSelected ? { type: 'remove-logo' } : { type: 'remove', id: selectedLayer.id });
     }
   };
   const boundBox = (old: Konva.Box, next: Konva.Box) => {
@@ -90,7 +99,7 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas takes the arrow keys for the selected layer
       tabIndex={0}
       role="application"
-      aria-label="Image with its text layers. Arrow keys move the selected layer, Shift for 10 pixels; Delete removes it."
+      aria-label="Image with its text and logo layers. Arrow keys move the selected layer, Shift for 10 pixels; Delete removes it."
       onKeyDown={onKeyDown}
       data-testid="text-editor-canvas"
       className="aspect-video w-full overflow-hidden rounded-lg bg-zinc-950 outline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-500"
@@ -109,6 +118,18 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
             {base && (
               <Image image={base} width={LAYER_FRAME.width} height={LAYER_FRAME.height} listening={false} />
             )}
+            {logo && (
+              <LogoShape
+                logo={logo}
+                scale={scale}
+                onSelect={() => !logoSelected && dispatch({ type: 'select', id: LOGO_ID })}
+                onGuides={setGuides}
+                onMove={(x, y) => dispatch({ type: 'move-logo', x, y })}
+                onResize={(box) =>
+                  dispatch({ type: 'resize-logo', box: fitBox(box), gesture: gesture.current })
+                }
+              />
+            )}
             {layers.map((layer) => (
               <LayerShape
                 key={layer.id}
@@ -125,14 +146,15 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
             ))}
           </Layer>
           <Layer listening={false}>
-            <Guides guides={guides} scale={scale} layers={layers} selected={selected} />
+            <Guides guides={guides} scale={scale} boxes={unselectedBoxes(layers, logo, selected)} />
           </Layer>
           <Layer>
             <Transformer
               ref={transformer}
               rotateEnabled={false}
               flipEnabled={false}
-              keepRatio={false}
+              keepRatio={logoSelected}
+              enabledAnchors={logoSelected ? CORNER_ANCHORS : undefined}
               ignoreStroke
               anchorSize={anchorSize}
               anchorCornerRadius={anchorSize / 2}
@@ -150,6 +172,15 @@ export function LayerCanvas({ base, layers, selected, fonts, dispatch }: LayerCa
   );
 }
 
+/** A logo is resized from its corners only, keeping its proportions. */
+const CORNER_ANCHORS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+/** The boxes of the layers not selected (the logo's among them), each outlined on the canvas. */
+const unselectedBoxes = (layers: readonly TextLayer[], logo: LogoLayer | null, selected: string | null) => [
+  ...(logo && selected !== LOGO_ID ? [{ id: LOGO_ID, box: logo.box }] : []),
+  ...layers.filter((layer) => layer.id !== selected).map(({ id, box }) => ({ id, box })),
+];
+
 const boxOf = (rect: FrameRect) => ({
   x: rect.x0,
   y: rect.y0,
@@ -160,12 +191,12 @@ const boxOf = (rect: FrameRect) => ({
 interface GuidesProps {
   guides: Guide[];
   scale: number;
-  layers: readonly TextLayer[];
-  selected: string | null;
+  /** The boxes to outline: every layer's but the selected one's. */
+  boxes: readonly { id: string; box: LayerBox }[];
 }
 
 /** What the canvas marks but never saves: the safe zone, the badge corner, layer boxes and snap lines. */
-function Guides({ guides, scale, layers, selected }: GuidesProps) {
+function Guides({ guides, scale, boxes }: GuidesProps) {
   const thin = 1 / scale;
   return (
     <>
@@ -177,18 +208,16 @@ function Guides({ guides, scale, layers, selected }: GuidesProps) {
         dash={[6 * thin, 6 * thin]}
       />
       <Rect {...boxOf(BADGE_CORNER)} fill="#000000" opacity={0.45} stroke="#fbbf24" strokeWidth={2 * thin} />
-      {layers
-        .filter((layer) => layer.id !== selected)
-        .map(({ id, box }) => (
-          <Rect
-            key={id}
-            {...box}
-            stroke="#ffffff"
-            opacity={0.5}
-            strokeWidth={thin}
-            dash={[4 * thin, 4 * thin]}
-          />
-        ))}
+      {boxes.map(({ id, box }) => (
+        <Rect
+          key={id}
+          {...box}
+          stroke="#ffffff"
+          opacity={0.5}
+          strokeWidth={thin}
+          dash={[4 * thin, 4 * thin]}
+        />
+      ))}
       {guides.map((guide) => (
         <Line
           key={`${guide.axis}${guide.at}`}

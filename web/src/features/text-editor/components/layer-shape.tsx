@@ -13,10 +13,8 @@ import { type Guide, snapBox } from '../utils/snap';
  */
 export const CANVAS_BLUR_PER_SIGMA = 2;
 
-interface LayerShapeProps {
-  layer: TextLayer;
-  /** The layer's font, once loaded: until then only its box is there to grab. */
-  fonts: FontStack | undefined;
+/** How a box on the canvas is grabbed: selected, dragged (with guides) and resized. */
+export interface BoxGestures {
   /** Screen pixels per frame pixel. */
   scale: number;
   onSelect(): void;
@@ -27,14 +25,20 @@ interface LayerShapeProps {
   onResize(box: LayerBox): void;
 }
 
+interface LayerShapeProps extends BoxGestures {
+  layer: TextLayer;
+  /** The layer's font, once loaded: until then only its box is there to grab. */
+  fonts: FontStack | undefined;
+}
+
 /**
- * One text layer on the canvas, painted as the server paints it (the same outlines, fill, outline
- * stroke under the fill and blurred shadow of both) over an invisible box that takes clicks and
- * drags. Dragging keeps the box in the frame and snaps it to the guides; the handles resize the box.
+ * The props of a draggable group at `box`: dragging keeps it in the frame and snaps it to the
+ * guides; the handles scale it, and the box takes the new size (drawn anew at scale 1).
  */
-export function LayerShape({ layer, fonts, scale, onSelect, onGuides, onMove, onResize }: LayerShapeProps) {
-  const paint = useMemo(() => (fonts ? paintLayer(fonts, layer) : undefined), [fonts, layer]);
-  const { box } = layer;
+export function draggableBox(
+  box: LayerBox,
+  { scale, onSelect, onGuides, onMove, onResize }: BoxGestures,
+): Konva.ContainerConfig & Record<`on${string}`, unknown> {
   const dragBound = (position: Konva.Vector2d) => {
     const snapped = snapBox({
       x: position.x / scale,
@@ -49,7 +53,6 @@ export function LayerShape({ layer, fonts, scale, onSelect, onGuides, onMove, on
     onGuides([]);
     onMove(Math.round(event.target.x()), Math.round(event.target.y()));
   };
-  // The handles scale the group; the box takes the new size and the text is laid out again in it.
   const onTransform = (event: Konva.KonvaEventObject<Event>) => {
     const node = event.target;
     const resized = {
@@ -61,22 +64,32 @@ export function LayerShape({ layer, fonts, scale, onSelect, onGuides, onMove, on
     node.scale({ x: 1, y: 1 });
     onResize(resized);
   };
+  return {
+    x: box.x,
+    y: box.y,
+    draggable: true,
+    dragBoundFunc: dragBound,
+    onMouseDown: onSelect,
+    onTouchStart: onSelect,
+    onDragStart: onSelect,
+    onDragEnd,
+    onTransform,
+    // The box kept in bounds, in whole pixels, is where the group stays.
+    onTransformEnd: (event: Konva.KonvaEventObject<Event>) => event.target.position({ x: box.x, y: box.y }),
+  };
+}
+
+/**
+ * One text layer on the canvas, painted as the server paints it (the same outlines, fill, outline
+ * stroke under the fill and blurred shadow of both) over an invisible box that takes clicks and
+ * drags (draggableBox).
+ */
+export function LayerShape({ layer, fonts, ...gestures }: LayerShapeProps) {
+  const paint = useMemo(() => (fonts ? paintLayer(fonts, layer) : undefined), [fonts, layer]);
+  const { box } = layer;
+  // Resized, the text is laid out again in the new box.
   return (
-    <Group
-      id={layer.id}
-      name="text-layer"
-      x={box.x}
-      y={box.y}
-      draggable
-      dragBoundFunc={dragBound}
-      onMouseDown={onSelect}
-      onTouchStart={onSelect}
-      onDragStart={onSelect}
-      onDragEnd={onDragEnd}
-      onTransform={onTransform}
-      // The box kept in bounds, in whole pixels, is where the group stays.
-      onTransformEnd={(event) => event.target.position({ x: box.x, y: box.y })}
-    >
+    <Group id={layer.id} name="text-layer" {...draggableBox(box, gestures)}>
       <Rect width={box.width} height={box.height} fill="transparent" />
       {paint && (
         <Path

@@ -8,11 +8,12 @@ import { useLoadedImage } from '../../../lib/use-loaded-image';
 import { useEditText } from '../api/edit-text';
 import { type EditableImage, useEditableImage } from '../api/get-editable-image';
 import { useFontStacks } from '../api/load-font';
-import { editorReducer, initialEditorState } from '../utils/layers-history';
+import { editorReducer, initialEditorState, LOGO_ID } from '../utils/layers-history';
 import { saveProblem } from '../utils/save-problem';
 import { LayerCanvas } from './layer-canvas';
 import { LayerFields } from './layer-fields';
 import { LayerList } from './layer-list';
+import { LogoControls } from './logo-controls';
 
 export interface TextEditorDialogProps {
   open: boolean;
@@ -47,7 +48,7 @@ export default function TextEditorDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Edit text"
-      description="Drag the text to move it, pull its handles to resize it, and style it beside the image. Saving adds the new version to the chat, free."
+      description="Drag the text or the logo to move it, pull its handles to resize it, and style the text beside the image. Saving adds the new version to the chat, free."
       className="max-w-6xl!"
       onEscapeKeyDown={(event) => {
         if (deselect.current()) event.preventDefault();
@@ -84,7 +85,7 @@ interface TextEditorProps {
 }
 
 function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEditorProps) {
-  const [state, dispatch] = useReducer(editorReducer, image.layers, initialEditorState);
+  const [state, dispatch] = useReducer(editorReducer, image, initialEditorState);
   // New layers take the creator's brand kit style (the default look until it has loaded).
   const { data: kit } = useBrandKit();
   const fonts = useFontStacks(state.layers.map((layer) => layer.font));
@@ -110,7 +111,10 @@ function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEdit
     const refused = saveProblem(state.layers, fonts);
     setProblem(refused);
     if (refused) return;
-    save.mutate({ messageId, image: imageIndex, layers: state.layers }, { onSuccess: onDone });
+    save.mutate(
+      { messageId, image: imageIndex, layers: state.layers, logo: state.logo?.box ?? null },
+      { onSuccess: onDone },
+    );
   };
   const error = problem ?? (save.isError ? save.error.message : null);
 
@@ -135,6 +139,7 @@ function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEdit
           <LayerCanvas
             base={base.image}
             layers={state.layers}
+            logo={state.logo}
             selected={state.selected}
             fonts={fonts}
             dispatch={dispatch}
@@ -148,6 +153,14 @@ function TextEditor({ image, messageId, imageIndex, onDone, deselect }: TextEdit
             onSelect={(id) => dispatch({ type: 'select', id })}
             onAdd={() => dispatch({ type: 'add', id: newLayerId(), style: kit?.style })}
             onRemove={(id) => dispatch({ type: 'remove', id })}
+          />
+          <LogoControls
+            logo={state.logo}
+            selected={state.selected === LOGO_ID}
+            kit={kit}
+            onSelect={() => dispatch({ type: 'select', id: LOGO_ID })}
+            onAdd={(logo) => dispatch({ type: 'add-logo', logo })}
+            onRemove={() => dispatch({ type: 'remove-logo' })}
           />
           {selected && (
             <LayerFields

@@ -3,20 +3,26 @@ import {
   DEFAULT_FONT,
   LAYER_TEXT_AREA,
   type LayerBox,
+  type LogoLayer,
   MAX_LAYER_TEXT,
   MAX_TEXT_LAYERS,
   type TextLayer,
 } from '@thumbnail-studio/contract';
 import { outlineWidthFor, styledLook } from '@thumbnail-studio/typeset';
 
+/** What the editor edits: the text layers and the logo layer (its picture's URL and its box). */
+export interface EditorLayers {
+  layers: TextLayer[];
+  logo: LogoLayer | null;
+}
+
 /**
  * The layers being edited and how they came to be: `past` holds earlier versions for Undo, the
- * newest last. `selected` is the layer the panel and the handles act on.
+ * newest last. `selected` is the layer the panel and the handles act on (`LOGO_ID` for the logo).
  */
-export interface EditorState {
-  layers: TextLayer[];
-  past: TextLayer[][];
-  future: TextLayer[][];
+export interface EditorState extends EditorLayers {
+  past: EditorLayers[];
+  future: EditorLayers[];
   selected: string | null;
   /** The gesture or field the last change came from: another change from it joins the same undo step. */
   lastChange: string | null;
@@ -28,6 +34,11 @@ export type EditorAction =
   | { type: 'move'; id: string; x: number; y: number }
   | { type: 'resize'; id: string; box: LayerBox; gesture: string }
   | { type: 'remove'; id: string }
+  /** Puts a logo (a brand kit's) on an image that has none. */
+  | { type: 'add-logo'; logo: LogoLayer }
+  | { type: 'move-logo'; x: number; y: number }
+  | { type: 'resize-logo'; box: LayerBox; gesture: string }
+  | { type: 'remove-logo' }
   | { type: 'select'; id: string | null }
   | { type: 'undo' }
   | { type: 'redo' };
@@ -35,9 +46,13 @@ export type EditorAction =
 /** Undo reaches this many changes back. */
 const HISTORY = 100;
 
-/** The layers an image opens with, nothing selected and nothing to undo. */
-export const initialEditorState = (layers: readonly TextLayer[]): EditorState => ({
+/** How the editor names the logo layer where it names a selected layer. */
+export const LOGO_ID = '#logo';
+
+/** The layers an image opens with, its first text layer selected and nothing to undo. */
+export const initialEditorState = ({ layers, logo }: EditorLayers): EditorState => ({
   layers: [...layers],
+  logo,
   past: [],
   future: [],
   selected: layers[0]?.id ?? null,
@@ -69,17 +84,25 @@ export const newLayer = (id: string, style?: BrandTextStyle): TextLayer => {
 /** Whether another layer may be added. */
 export const canAddLayer = (state: EditorState) => state.layers.length < MAX_TEXT_LAYERS;
 
-/** Replaces the layers as one undo step, or as part of the last one when `change` continues it. */
-function commit(state: EditorState, layers: TextLayer[], change: string | null): EditorState {
+const snapshot = ({ layers, logo }: EditorLayers): EditorLayers => ({ layers, logo });
+
+/**
+ * Replaces the text layers or the logo as one undo step, or as part of the last one when `change`
+ * continues it.
+ */
+function commit(state: EditorState, next: Partial<EditorLayers>, change: string | null): EditorState {
   const joins = change !== null && change === state.lastChange;
   return {
     ...state,
-    layers,
-    past: joins ? state.past : [...state.past, state.layers].slice(-HISTORY),
+    ...next,
+    past: joins ? state.past : [...state.past, snapshot(state)].slice(-HISTORY),
     future: [],
     lastChange: change,
   };
 }
+
+const withLogoBox = (logo: LogoLayer | null, box: Partial<LayerBox>) =>
+  logo && { ...logo, box: { ...logo.box, ...box } };
 
 const update = (layers: TextLayer[], id: string, change: (layer: TextLayer) => TextLayer) =>
   layers.map((layer) => (layer.id === id ? change(layer) : layer));
@@ -89,7 +112,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'add': {
       if (!canAddLayer(state)) return state;
-      const next = commit(state, [...state.layers, newLayer(action.id, action.style)], null);
+      const next = commit(state, { layers: [...state.layers, newLayer(action.id, action.style)] }, null);
       return { ...next, selected: action.id };
     }
     case 'edit': {
@@ -100,32 +123,40 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const field = Object.keys(patch).join();
       return commit(
         state,
-        update(state.layers, action.id, (layer) => ({ ...layer, ...patch })),
+        { layers: update(state.layers, action.id, (layer) => ({ ...layer, ...patch })) },
         `${action.id}:${field}`,
       );
     }
     case 'move':
       return commit(
         state,
-        update(state.layers, action.id, (layer) => ({
-          ...layer,
-          box: { ...layer.box, x: action.x, y: action.y },
-        })),
+        {
+          layers: update(state.layers, action.id, (layer) => ({
+            ...layer,
+            box: { ...layer.box, x: action.x, y: action.y },
+          })),
+        },
         null,
       );
     case 'resize':
       return commit(
         state,
-        update(state.layers, action.id, (layer) => ({ ...layer, box: action.box })),
+        { layers: update(state.layers, action.id, (layer) => ({ ...layer, box: action.box })) },
         action.gesture,
       );
     case 'remove': {
-      const next = commit(
-        state,
-        state.layers.filter((layer) => layer.id !== action.id),
-        null,
-      );
+      const next = commit(state, { layers: state.layers.filter((layer) => layer.id !== action.id) }, null);
       return { ...next, selected: state.selected === action.id ? null : state.selected };
+    }
+    case 'add-logo':
+      return state.logo ? state : { ...commit(state, { logo: action.logo }, null), selected: LOGO_ID };
+    case 'move-logo':
+      return commit(state, { logo: withLogoBox(state.logo, { x: action.x, y: action.y }) }, null);
+    case 'resize-logo':
+      return commit(state, { logo: withLogoBox(state.logo, action.box) }, action.gesture);
+    case 'remove-logo': {
+      const next = commit(state, { logo: null }, null);
+      return { ...next, selected: state.selected === LOGO_ID ? null : state.selected };
     }
     case 'select':
       return { ...state, selected: action.id, lastChange: null };
@@ -134,9 +165,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (!previous) return state;
       return {
         ...state,
-        layers: previous,
+        ...previous,
         past: state.past.slice(0, -1),
-        future: [state.layers, ...state.future],
+        future: [snapshot(state), ...state.future],
         lastChange: null,
         selected: keepSelection(previous, state.selected),
       };
@@ -146,8 +177,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (!next) return state;
       return {
         ...state,
-        layers: next,
-        past: [...state.past, state.layers],
+        ...next,
+        past: [...state.past, snapshot(state)],
         future: rest,
         lastChange: null,
         selected: keepSelection(next, state.selected),
@@ -156,5 +187,5 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-const keepSelection = (layers: readonly TextLayer[], selected: string | null) =>
-  layers.some((layer) => layer.id === selected) ? selected : null;
+const keepSelection = ({ layers, logo }: EditorLayers, selected: string | null) =>
+  (selected === LOGO_ID && logo) || layers.some((layer) => layer.id === selected) ? selected : null;

@@ -24,6 +24,7 @@ const image = (id: string, index: number, share_token: string | null = null) => 
   share_token,
   text_layers: [],
   base_url: null,
+  logo: null,
 });
 const older = message('old', {
   prompt: 'Whale at sunset',
