@@ -131,6 +131,39 @@ describe('a region edit', () => {
   });
 });
 
+describe("a region edit made with the creator's own key", () => {
+  it('keeps only the painted area of what the browser made, for no credit', async () => {
+    const user = await userWithImage('region-own-key');
+    const { width, height } = user.original;
+    const box = { x: 100, y: 80, w: 200, h: 150 };
+    const credits = (await user.api('getCredits')).body.credits;
+    // The browser's answer: a whole new picture, all red.
+    const red = new Uint8Array(
+      await sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer(),
+    );
+    const made = await uploadImage(user.api, red, 'image/png');
+    const saved = await user.api.raw('POST', `/api/conversations/${user.conversationId}/own-key-answers`, {
+      content: 'make the sky red',
+      provider: 'openai',
+      is_edit: true,
+      images: [made],
+      edit_from: { message_id: user.imageId, index: 0 },
+      mask: dataUrl(await maskOf(width, height, box)),
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.userMessage.mask_url).toEqual(expect.any(String));
+    const { message } = (await user.api('getMessage', { params: { id: saved.body.assistantMessage.id } }))
+      .body;
+    const after = await rawOf(await fetchBytes(message.full_image_url));
+    const { inside, outside } = changes(user.original, after, box);
+    expect(outside).toBe(0);
+    expect(inside).toBeGreaterThan(box.w * box.h * 0.9);
+    expect((await user.api('getCredits')).body.credits).toBe(credits);
+  });
+});
+
 describe('refusing a region edit', () => {
   it('refuses a bad mask with a clear message, reserving and storing nothing', async () => {
     const user = await userWithImage('region-bad');

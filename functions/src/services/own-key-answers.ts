@@ -1,4 +1,6 @@
 import { ownKeyAnswerText, type ParsedSaveOwnKeyAnswerBody } from '@thumbnail-studio/contract';
+import type { ImageData } from '@thumbnail-studio/providers';
+import { getBlob } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { finishedImageFields, newMessage } from '../core/messages';
@@ -10,6 +12,7 @@ import { normalizeGeneratedImage } from '../lib/images';
 import { nameOrTouchConversationAfterAnswer } from './conversations';
 import { keepingImagesWith, storeJobImage } from './job-images';
 import { commitReferences, discardUploads, readUpload } from './references';
+import { regionEditOf } from './region-edit';
 import { prepareUserMessage } from './user-messages';
 
 export interface OwnKeyAnswer {
@@ -32,6 +35,19 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
     body.images.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
   );
   const { userMessage, references, uploads } = await prepareUserMessage(userId, conversationId, body);
+  // A region edit keeps only the painted area of what the browser made, as a job's does.
+  const region = await regionEditOf(userMessage, await sourceOf(userMessage));
+  const made = region
+    ? await Promise.all(
+        originals.map((png) =>
+          region.putBack({
+            type: 'image',
+            image: { bytes: png, mimeType: 'image/png' },
+            model: body.provider,
+          }),
+        ),
+      )
+    : originals;
   const answer = newMessage({
     conversation_id: conversationId,
     user_id: userId,
@@ -45,7 +61,10 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   });
   const assistantMessage = await commitReferences(userId, uploads, references, async () => {
     const images = await Promise.all(
-      originals.map(async (png, position) => (await storeJobImage(answer, png, position)).keys),
+      made.map(
+        async (png, position) =>
+          (await storeJobImage(answer, png, position, region?.layers, region?.logo)).keys,
+      ),
     );
     const withAnswer = withImages(answer, images, body);
     await keepingImagesWith(images, () => storeAnsweredMessages(userMessage, withAnswer));
@@ -54,6 +73,13 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   await discardUploads(userId, body.images);
   await afterAnswer(userMessage, assistantMessage);
   return { userMessage, assistantMessage };
+}
+
+/** The picture a region edit edits (the chosen image's base, or its original); none without a mask. */
+async function sourceOf(userMessage: StoredMessage): Promise<ImageData | undefined> {
+  const key = userMessage.mask_key && userMessage.edit_from?.key;
+  const blob = key ? await getBlob(key) : undefined;
+  return blob && { bytes: blob.bytes, mimeType: blob.contentType };
 }
 
 /** The assistant's message with its images, as a settled job holds them (the gallery lists it too). */
