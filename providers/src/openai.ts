@@ -129,8 +129,8 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       const edited = first && {
         ...params,
         ...fidelity,
-        ...masked,
         image: more.length === 0 ? first : [first, ...more],
+        ...masked,
       };
       let b64: string | undefined;
       if (onPartial) {
