@@ -192,7 +192,9 @@ async function answerJob(
           );
 
     const { PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY } = settings();
-    const textLayer = textLayerOf(job, request);
+    // A region edit changes its painted area only: the image's layers stay as they were, and no
+    // new one is drawn over them.
+    const textLayer = region ? undefined : textLayerOf(job, request);
     const results = await makeVariations(
       job.variations ?? 1,
       (variation) => {
@@ -250,7 +252,7 @@ async function answerJob(
           job,
           image.bytes,
           position,
-          textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : (region?.layers ?? []),
+          region ? region.layers : textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : [],
           logo,
         ),
       ),
