@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
-import type { ChatTurn, Classification, GenerationResult, ImageProvider } from '@thumbnail-studio/providers';
+import type {
+  ChatTurn,
+  Classification,
+  GenerationResult,
+  ImageProvider,
+  PartialOption,
+} from '@thumbnail-studio/providers';
 import { sleep } from '@thumbnail-studio/providers';
+import { partialPictures } from './studio/partials';
 import { primaryPhotos } from './studio/people';
 import { createThumbnail, editThumbnail, editThumbnailRegion } from './studio/studio';
 
@@ -55,11 +62,32 @@ async function whileExists(file: string | undefined, signal: AbortSignal | undef
 
 export function createLocalProvider(options: { delayMs?: number; holdFile?: string } = {}): ImageProvider {
   // A real provider takes 20-90 s; a delay lets demos and tests watch a job in flight, and a hold
-  // file keeps every answer back until a test that watches one removes it.
+  // file keeps every answer back until a test that watches one removes it. While it waits with a
+  // picture made, the studio sends two partial pictures of it, as a streaming provider does: at
+  // 30% and 60% of the delay, or both as a hold begins. No wait, no partials.
   // An abort ends the wait at once, with the abort's reason, as a real provider's call would end.
-  const wait = async (signal: AbortSignal | undefined) => {
-    await sleep(options.delayMs ?? 0, signal);
+  const answer = async (
+    make: () => Promise<Uint8Array>,
+    { signal, onPartial }: { signal: AbortSignal | undefined } & PartialOption,
+  ): Promise<GenerationResult> => {
+    signal?.throwIfAborted();
+    // Drawn while the wait runs; a failure is met when the picture is awaited.
+    const picture = make();
+    picture.catch(() => undefined);
+    const delay = options.delayMs ?? 0;
+    const held = () => Boolean(options.holdFile && existsSync(options.holdFile));
+    if (onPartial && (delay > 0 || held())) {
+      const partials = await partialPictures(await picture);
+      for (const [index, partial] of partials.entries()) {
+        await sleep(delay * 0.3, signal);
+        onPartial({ image: { bytes: partial, mimeType: 'image/png' }, index });
+      }
+      await sleep(delay * 0.4, signal);
+    } else {
+      await sleep(delay, signal);
+    }
     await whileExists(options.holdFile, signal);
+    return image(await picture);
   };
   return {
     id: 'local',
@@ -68,23 +96,27 @@ export function createLocalProvider(options: { delayMs?: number; holdFile?: stri
       return classifyOffline(history, message);
     },
 
-    async generate({ prompt, references, people, signal, variation, textLayer }) {
-      await wait(signal);
+    async generate({ prompt, references, people, signal, variation, textLayer, onPartial }) {
       const made = { variation, textLayer: Boolean(textLayer) };
-      return image(await createThumbnail(prompt, references, primaryPhotos(people), made));
+      return answer(() => createThumbnail(prompt, references, primaryPhotos(people), made), {
+        signal,
+        onPartial,
+      });
     },
 
-    async edit({ prompt, images, people, signal, variation, textLayer, region }) {
-      await wait(signal);
+    async edit({ prompt, images, people, signal, variation, textLayer, region, onPartial }) {
       // A region edit changes only the painted area of the first image, by the request's words.
       const source = images[0];
-      if (region && source) return image(await editThumbnailRegion(prompt, source, region.mask));
       const base = images.at(-1);
       const made = { variation, textLayer: Boolean(textLayer) };
-      return image(
-        base
-          ? await editThumbnail(prompt, base, primaryPhotos(people), made)
-          : await createThumbnail(prompt, [], primaryPhotos(people), made),
+      return answer(
+        () =>
+          region && source
+            ? editThumbnailRegion(prompt, source, region.mask)
+            : base
+              ? editThumbnail(prompt, base, primaryPhotos(people), made)
+              : createThumbnail(prompt, [], primaryPhotos(people), made),
+        { signal, onPartial },
       );
     },
   };
