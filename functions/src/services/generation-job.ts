@@ -1,4 +1,4 @@
-import { type JobMessage, logoLayerBox, PHASE_TEXT } from '@thumbnail-studio/contract';
+import { type JobMessage, logoLayerBox, PHASE_TEXT, type PixelBox } from '@thumbnail-studio/contract';
 import type { GenerationResult, ImageData } from '@thumbnail-studio/providers';
 import {
   classifyIfEditable,
@@ -40,6 +40,7 @@ import {
 import { storeJobImage } from './job-images';
 import { type AnsweredJob, verdictAtSettle } from './legibility-check';
 import { partialPreviews } from './partial-previews';
+import { regionEditOf } from './region-edit';
 import { designLayers, type PlacedLogo } from './text-layers';
 
 /** How far a job got: which provider operation it is in, once decided. */
@@ -161,9 +162,10 @@ async function answerJob(
     const earlier = turns.slice(0, -2);
     // The classifier (asked only when there is an image to edit) runs beside the reads of the
     // images and the people.
-    const [kind, images, people, kit] = await Promise.all([
+    // A region edit (a painted mask) is always an edit of its chosen image: no classifier.
+    const [kind, images, people, kit, region] = await Promise.all([
       classifyIfEditable(
-        canEdit,
+        canEdit && !request.mask_key,
         turns,
         request.content,
         { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
@@ -172,8 +174,9 @@ async function answerJob(
       loadJobImages(keys),
       loadPeople(job.user_id, request.selected_model_ids ?? []),
       getBrandKitByUser(job.user_id, { consistent: false }),
+      request.mask_key ? regionEditOf(request) : undefined,
     ]);
-    const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
+    const isEdit = region !== undefined || (kind === 'IMAGE_EDIT' && images.length > 0);
     signal.throwIfAborted();
     progress.operation = isEdit ? 'edit' : 'generate';
     // Shown while the provider works, unless the claim showed it: the wait for an image does not
@@ -199,9 +202,11 @@ async function answerJob(
           textLayer,
           onPartial: partials.listener(variation),
         };
-        return isEdit
-          ? provider.edit({ ...asked, images })
-          : provider.generate({ ...asked, references: images });
+        return region
+          ? provider.edit({ ...asked, images: [region.source, ...images.slice(1)], region: region.region })
+          : isEdit
+            ? provider.edit({ ...asked, images })
+            : provider.generate({ ...asked, references: images });
       },
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
       providerCallsPerJob(PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY),
@@ -209,10 +214,10 @@ async function answerJob(
     await phaseShown;
     signal.throwIfAborted();
 
-    const kept: ImageData[] = [];
+    const kept: (ImageData & { placedAt?: PixelBox })[] = [];
     const failures = new Map<number, string>();
     for (const [index, result] of results.entries()) {
-      if (result.type === 'image') kept.push(result.image);
+      if (result.type === 'image') kept.push({ ...result.image, placedAt: result.placedAt });
       else failures.set(index, result.content);
     }
     const [first] = kept;
@@ -237,16 +242,22 @@ async function answerJob(
     // style of the creator's brand kit when they saved one; a new image gets the kit's logo as a
     // layer of its own when the kit says so (an edit keeps what its source had).
     const logo = isEdit ? undefined : await kitLogo(kit);
+    // A region edit's answer is put back over its source through the painted area only, and
+    // keeps the source's text and logo layers.
     const stored = await Promise.all(
-      kept.map(async (image, position) =>
-        storeJobImage(
+      kept.map(async (image, position) => {
+        if (region) {
+          const put = await region.putBack(image.bytes, image.placedAt);
+          return storeJobImage(job, put.bytes, position, put.layers, put.logo);
+        }
+        return storeJobImage(
           job,
           image.bytes,
           position,
           textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : [],
           logo,
-        ),
-      ),
+        );
+      }),
     );
     const imageKeys = stored.map((image) => image.keys);
     const storedAt = performance.now();

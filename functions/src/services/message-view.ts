@@ -25,6 +25,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     variations: _count,
     text_mode: _textMode,
     edit_from,
+    mask_key,
     ...rest
   } = message;
   // The other images' link tokens are answered with each image, not as fields of their own.
@@ -33,12 +34,14 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
   ) as typeof rest;
   const images = imagesOf(message);
   const partialKeys = message.status === 'pending' ? partialKeysOf(message) : [];
-  const [uploaded, viewed, partials] = await Promise.all([
+  const [uploaded, viewed, partials, mask] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
     Promise.all(
       images.map((keys, index) => viewImage(keys, index, listed, shareTokenOf(message, index) ?? null)),
     ),
     Promise.all(partialKeys.map((key) => (key ? signedGetUrl(key) : null))),
+    // A region edit's painted area, shown over its source in the chat's list.
+    mask_key ? signedGetUrl(mask_key) : undefined,
   ]);
   const [first] = viewed;
   return {
@@ -55,6 +58,7 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     ...(message.status === 'pending' && started_at ? { started_at } : {}),
     ...(partials.length > 0 ? { partials } : {}),
     ...(edit_from ? { edit_from: { message_id: edit_from.message_id, index: edit_from.index } } : {}),
+    ...(mask ? { mask_url: mask } : {}),
   };
 }
 

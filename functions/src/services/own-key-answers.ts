@@ -10,6 +10,7 @@ import { normalizeGeneratedImage } from '../lib/images';
 import { nameOrTouchConversationAfterAnswer } from './conversations';
 import { keepingImagesWith, storeJobImage } from './job-images';
 import { commitReferences, discardUploads, readUpload } from './references';
+import { regionEditOf } from './region-edit';
 import { prepareUserMessage } from './user-messages';
 
 export interface OwnKeyAnswer {
@@ -31,7 +32,7 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   const originals = await Promise.all(
     body.images.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
   );
-  const { userMessage, references } = await prepareUserMessage(userId, conversationId, body);
+  const { userMessage, pending, uploads } = await prepareUserMessage(userId, conversationId, body);
   const answer = newMessage({
     conversation_id: conversationId,
     user_id: userId,
@@ -43,9 +44,14 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
     provider: body.provider,
     request_id: userMessage.id,
   });
-  const assistantMessage = await commitReferences(userId, body.uploaded_images, references, async () => {
+  const assistantMessage = await commitReferences(userId, uploads, pending, async () => {
+    // A region edit's answers are put back over its source through the painted area only.
+    const region = userMessage.mask_key ? await regionEditOf(userMessage) : undefined;
     const images = await Promise.all(
-      originals.map(async (png, position) => (await storeJobImage(answer, png, position)).keys),
+      originals.map(async (png, position) => {
+        const put = region && (await region.putBack(png));
+        return (await storeJobImage(answer, put?.bytes ?? png, position, put?.layers, put?.logo)).keys;
+      }),
     );
     const withAnswer = withImages(answer, images, body);
     await keepingImagesWith(images, () => storeAnsweredMessages(userMessage, withAnswer));
