@@ -5,11 +5,11 @@ import {
   REGION_TEXTS,
 } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { makePhotoPng } from '../fakes/photo-like';
 import { uploadImage, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
-import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { sharedCloud, useLocalCloudWithFakeProviders } from '../support/local-cloud';
 import { listKeys } from '../support/storage';
 import { newUserWithConversation } from '../support/users';
 
@@ -102,7 +102,8 @@ async function userWithImage(
   provider: 'local' | 'openai',
   extra: Record<string, unknown> = {},
 ) {
-  const user = await newUser(name);
+  // The offline studio answers on the run's shared cloud, which has no provider keys.
+  const user = await newUserWithConversation(provider === 'local' ? sharedCloud() : cloud, name);
   return { ...user, image: await makeSource(user, provider, extra) };
 }
 
@@ -207,7 +208,8 @@ describe('a region edit changes the painted area only', () => {
     const user = await userWithImage(`region-${provider}`, made);
     const source = await pixelsOf(await fetchBytes(sourceUrl(user.image)));
     fakes.openai.image(await makePhotoPng(1536, 1024, 21));
-    const { balance } = await readCreditItems(cloud.runtime.dynamodbEndpoint, user.userId);
+    const { dynamodbEndpoint } = provider === 'local' ? inject('runtime') : cloud.runtime;
+    const { balance } = await readCreditItems(dynamodbEndpoint, user.userId);
     const sent = await user.send({
       content: 'make the fox red',
       provider,
@@ -218,9 +220,7 @@ describe('a region edit changes the painted area only', () => {
     expect(sent.status).toBe(202);
     const settled = await waitForSettled(user.api, sent.body.assistantMessage.id);
     expect(settled).toMatchObject({ status: 'done', is_edit: true });
-    expect((await readCreditItems(cloud.runtime.dynamodbEndpoint, user.userId)).balance).toBe(
-      (balance ?? 0) - 2,
-    );
+    expect((await readCreditItems(dynamodbEndpoint, user.userId)).balance).toBe((balance ?? 0) - 2);
     const { message } = (await user.api('getMessage', { params: { id: settled.id } })).body;
     const { message: request } = (await user.api('getMessage', { params: { id: sent.body.userMessage.id } }))
       .body;
