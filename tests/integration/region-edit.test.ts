@@ -253,6 +253,15 @@ describe('a region edit changes the painted area only', () => {
     expect(layered.logo).toEqual(expect.objectContaining({ box: expect.any(Object) }));
     const source = await pixelsOf(await fetchBytes(layered.base_url));
 
+    // With an own key, the browser is given the same textless picture to edit.
+    const edit = { content: 'make the fox red', edit_from: { message_id: image.id, index: 0 } };
+    const inputs = await user.api('getOwnKeyInputs', {
+      params: { id: user.conversationId },
+      body: { ...edit, mask: dataUrl(await maskPng(1280, 720, BOX)) },
+    });
+    expect(inputs.status).toBe(200);
+    expect(await fetchBytes(inputs.body.images[0].url)).toEqual(await fetchBytes(layered.base_url));
+
     fakes.openai.image(await makePhotoPng(1280, 720, 33));
     const sent = await user.send({
       content: 'make the fox red',
