@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeGemini, googleError, INVALID_KEY, startFakeGemini } from '../../tests/fakes/gemini-server';
 import { generation, jpegOf, personWith, providerAgainst } from '../../tests/support/providers';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from './classify';
-import { GEMINI_PEOPLE_PHOTOS } from './gemini';
-import { buildEditPrompt, buildGenerationPrompt } from './prompts';
+import { GEMINI_PEOPLE_PHOTOS, nearestAspectRatio } from './gemini';
+import { buildEditPrompt, buildGenerationPrompt, buildRegionEditPrompt } from './prompts';
 import type { ImageData } from './types';
 
 let fake: FakeGemini;
@@ -264,5 +264,45 @@ describe('gemini retries and timeouts', () => {
     );
     expect(result.type === 'error' && result.content).toMatch(/^Error generating image: \S/);
     expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe('gemini region edit', () => {
+  const crop = jpegOf(5, 5, 5);
+  const region = {
+    mask: jpegOf(1),
+    editMask: jpegOf(2),
+    crop: { box: { x: 400, y: 100, width: 300, height: 200 }, image: crop },
+  };
+  const parts = (index: number) =>
+    (body(index).contents as { parts: { text?: string; inlineData?: { data: string } }[] }[])[0]?.parts ?? [];
+
+  it('sends the crop in place of the source, then the other images and the people, worded for a crop', async () => {
+    const reference = jpegOf(6);
+    const ada = personWith('Ada', 1, 1);
+    const result = await (await gemini()).edit({ ...edit, images: [jpeg, reference], people: [ada], region });
+
+    expect(result).toMatchObject({ type: 'image', placedAt: region.crop.box });
+    const sent = parts(0)
+      .slice(1)
+      .map((part) => part.inlineData?.data);
+    expect(sent).toEqual([crop, reference, ada.photos[0] as ImageData].map(b64));
+    expect(parts(0)[0]?.text).toBe(
+      buildRegionEditPrompt({
+        request: 'Make it brighter',
+        people: [{ name: 'Ada', imageNumbers: [3] }],
+        imageCount: 2,
+        form: 'crop',
+      }),
+    );
+    // The crop is drawn in the drawable ratio closest to its box's (300x200: 3:2).
+    expect(body(0).generationConfig).toMatchObject({ imageConfig: { aspectRatio: '3:2' } });
+  });
+
+  it('asks for the drawable aspect ratio closest to the box', () => {
+    expect(nearestAspectRatio({ x: 0, y: 0, width: 1280, height: 720 })).toBe('16:9');
+    expect(nearestAspectRatio({ x: 0, y: 0, width: 100, height: 100 })).toBe('1:1');
+    expect(nearestAspectRatio({ x: 0, y: 0, width: 90, height: 170 })).toBe('9:16');
+    expect(nearestAspectRatio({ x: 0, y: 0, width: 1000, height: 400 })).toBe('21:9');
   });
 });

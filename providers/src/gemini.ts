@@ -4,12 +4,17 @@ import type { GenerateContentResponse } from '@google/genai';
 /** The SDK module, loaded with import() by `createProvider` only when this provider is used. */
 export type GenAIModule = typeof GenAISdk;
 
-import { GEMINI_TEXTS, NO_EDIT_IMAGES_TEXT, OWN_KEY_MISSING_TEXTS } from '@thumbnail-studio/contract';
+import {
+  GEMINI_TEXTS,
+  NO_EDIT_IMAGES_TEXT,
+  OWN_KEY_MISSING_TEXTS,
+  type PixelBox,
+} from '@thumbnail-studio/contract';
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText, withRateLimit } from './error-texts';
 import { pickPeoplePhotos } from './people';
-import { buildEditPrompt, buildGenerationPrompt } from './prompts';
+import { buildEditPrompt, buildGenerationPrompt, buildRegionEditPrompt } from './prompts';
 import { createRetryingFetch, RateLimitedError, type RetryPolicy } from './retrying-fetch';
 import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider, ProviderOptions } from './types';
@@ -51,6 +56,19 @@ export function readImage(response: GenerateContentResponse): Outcome {
   return { empty: true };
 }
 
+/** The aspect ratios Gemini's image models draw in. */
+const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'];
+
+/** The drawable aspect ratio closest to a box's (compared as logarithms, so wide and tall weigh alike). */
+export function nearestAspectRatio(box: PixelBox): string {
+  const wanted = Math.log(box.width / Math.max(1, box.height));
+  const distance = (ratio: string) => {
+    const [w = 1, h = 1] = ratio.split(':').map(Number);
+    return Math.abs(Math.log(w / h) - wanted);
+  };
+  return ASPECT_RATIOS.reduce((best, ratio) => (distance(ratio) < distance(best) ? ratio : best));
+}
+
 /** The SDK puts the whole JSON error body in the message; users get its inner message. */
 function errorMessage(sdk: GenAIModule, error: unknown): string {
   const message = error instanceof Error ? error.message : '';
@@ -89,6 +107,7 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
     images: ImageData[],
     prompt: string,
     signal: AbortSignal | undefined,
+    placedAt?: PixelBox,
   ): Promise<GenerationResult> {
     const texts = GEMINI_TEXTS[operation];
     const own = options.ownKey ? OWN_KEY_MISSING_TEXTS.gemini : undefined;
@@ -104,12 +123,13 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
         ],
         config: {
           responseModalities: ['TEXT', 'IMAGE'],
-          imageConfig: { aspectRatio: '16:9' },
+          imageConfig: { aspectRatio: placedAt ? nearestAspectRatio(placedAt) : '16:9' },
           abortSignal: signal,
         },
       });
       const outcome = readImage(response);
-      if ('image' in outcome) return { type: 'image', image: outcome.image, model };
+      if ('image' in outcome)
+        return { type: 'image', image: outcome.image, model, ...(placedAt ? { placedAt } : {}) };
       logFailure(operation, new Error('refused' in outcome ? outcome.refused : 'no image part'));
       return { type: 'error', content: 'refused' in outcome ? texts.policy : texts.noImage };
     } catch (error) {
@@ -158,16 +178,24 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
       return run('generate', [...references, ...chosen.photos], text, signal);
     },
 
-    edit({ prompt, images, people, signal, variation, textLayer }) {
+    edit({ prompt, images, people, signal, variation, textLayer, region }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, GEMINI_PEOPLE_PHOTOS, images.length);
-      const text = buildEditPrompt({
+      const asked = {
         request: prompt,
         people: chosen.people,
         imageCount: images.length,
         variation,
         textLayer,
-      });
+      };
+      if (region) {
+        // A region edit sends only the cut-out in place of the first image; its answer is put
+        // back into the crop's box by the caller.
+        const text = buildRegionEditPrompt({ ...asked, form: 'crop' });
+        const sent = [region.crop.image, ...images.slice(1), ...chosen.photos];
+        return run('edit', sent, text, signal, region.crop.box);
+      }
+      const text = buildEditPrompt(asked);
       // The source images first (the last is the one edited), then the people's photos.
       return run('edit', [...images, ...chosen.photos], text, signal);
     },

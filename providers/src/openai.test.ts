@@ -1,11 +1,12 @@
 import { NO_EDIT_IMAGES_TEXT } from '@thumbnail-studio/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileParts } from '../../tests/fakes/fake-http';
 import { type FakeOpenAI, startFakeOpenAI } from '../../tests/fakes/openai-server';
 import { generation, jpegOf, personWith, providerAgainst } from '../../tests/support/providers';
 import { CLASSIFIER_INSTRUCTIONS, classifyRequest } from './classify';
 import { acceptsInputFidelity, OPENAI_PEOPLE_PHOTOS } from './openai';
-import { buildEditPrompt, buildGenerationPrompt } from './prompts';
+import { buildEditPrompt, buildGenerationPrompt, buildRegionEditPrompt } from './prompts';
 import type { ImageData } from './types';
 
 let fake: FakeOpenAI;
@@ -290,5 +291,55 @@ describe('openai classifier', () => {
 
     await expect((await openai({}, null)).classify([], 'x')).rejects.toThrow(/OPENAI_API_KEY/);
     expect(await classifyRequest([], 'x', await openai({}, null))).toBe('NEW_IMAGE');
+  });
+});
+
+describe('openai region edit', () => {
+  /** An RGBA PNG, 64x36 as the fake's image, transparent in its left half. */
+  const editMask = async (): Promise<ImageData> => {
+    const half = await sharp({ create: { width: 32, height: 36, channels: 4, background: '#000' } })
+      .png()
+      .toBuffer();
+    const mask = await sharp({
+      create: { width: 64, height: 36, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: half, left: 32, top: 0 }])
+      .png()
+      .toBuffer();
+    return { bytes: new Uint8Array(mask), mimeType: 'image/png' };
+  };
+
+  it('sends the source first, its mask as `mask`, then the people photos, worded for the masked area', async () => {
+    const ada = personWith('Ada', 1, 1);
+    const mask = await editMask();
+    const region = {
+      mask,
+      editMask: mask,
+      crop: { box: { x: 0, y: 0, width: 32, height: 36 }, image: png() },
+    };
+    const result = await (await openai()).edit({
+      prompt: 'Make it red',
+      images: [png()],
+      people: [ada],
+      region,
+    });
+
+    expect(result).toMatchObject({ type: 'image' });
+    expect(result).not.toHaveProperty('placedAt');
+    expect(files(0)).toEqual([
+      { name: 'image[]', filename: 'image-1.png', type: 'image/png' },
+      { name: 'image[]', filename: 'image-2.jpg', type: 'image/jpeg' },
+      { name: 'mask', filename: 'mask.png', type: 'image/png' },
+    ]);
+    expect(fake.requests[0]?.parts.find((p) => p.name === 'mask')?.bytes).toEqual(mask.bytes);
+    expect(fields(0).prompt).toBe(
+      buildRegionEditPrompt({
+        request: 'Make it red',
+        people: [{ name: 'Ada', imageNumbers: [2] }],
+        imageCount: 1,
+        form: 'mask',
+      }),
+    );
+    expect(fake.masks).toMatchObject([{ format: 'png', hasAlpha: true, width: 64, height: 36 }]);
   });
 });

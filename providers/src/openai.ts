@@ -13,7 +13,7 @@ import { base64ToBytes } from './base64';
 import { CLASSIFIER_INSTRUCTIONS, classifierHistory, classifierText } from './classify';
 import { otherErrorText, withRateLimit } from './error-texts';
 import { pickPeoplePhotos } from './people';
-import { buildEditPrompt, buildGenerationPrompt } from './prompts';
+import { buildEditPrompt, buildGenerationPrompt, buildRegionEditPrompt } from './prompts';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
 import { wellFormed } from './safe-text';
 import type { GenerationResult, ImageData, ImageProvider, PartialOption, ProviderOptions } from './types';
@@ -114,7 +114,7 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
     images: ImageData[],
     prompt: string,
     withFaces: boolean,
-    { signal, onPartial }: { signal: AbortSignal | undefined } & PartialOption,
+    { signal, onPartial, mask }: { signal: AbortSignal | undefined; mask?: ImageData } & PartialOption,
   ): Promise<GenerationResult> {
     const texts = OPENAI_TEXTS[operation];
     const missingKey = options.ownKey ? OWN_KEY_MISSING_TEXTS.openai[operation] : texts.missingKey;
@@ -124,7 +124,14 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       // Faces to keep: ask the models that take it to match the input images' features closely.
       const fidelity = withFaces && acceptsInputFidelity(model) ? { input_fidelity: 'high' as const } : {};
       const [first, ...more] = await toUploads(sdk, images);
-      const edited = first && { ...params, ...fidelity, image: more.length === 0 ? first : [first, ...more] };
+      // A region edit's mask applies to the first image: transparent where it may change.
+      const masked = mask ? { mask: await sdk.toFile(mask.bytes, 'mask.png', { type: 'image/png' }) } : {};
+      const edited = first && {
+        ...params,
+        ...fidelity,
+        image: more.length === 0 ? first : [first, ...more],
+        ...masked,
+      };
       let b64: string | undefined;
       if (onPartial) {
         // Streamed: the partial pictures as the model draws, then the image in the completed event.
@@ -197,20 +204,23 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
       });
     },
 
-    edit({ prompt, images, people, signal, variation, textLayer, onPartial }) {
+    edit({ prompt, images, people, signal, variation, textLayer, onPartial, region }) {
       if (images.length === 0) return Promise.resolve({ type: 'error', content: NO_EDIT_IMAGES_TEXT });
       const chosen = pickPeoplePhotos(people, peopleBudget(images.length), images.length);
-      const text = buildEditPrompt({
+      const asked = {
         request: prompt,
         people: chosen.people,
         imageCount: images.length,
         variation,
         textLayer,
-      });
+      };
+      // A region edit sends the whole image first with OpenAI's mask of the area to change.
+      const text = region ? buildRegionEditPrompt({ ...asked, form: 'mask' }) : buildEditPrompt(asked);
       // One source image is sent alone, several as a list; people's photos come after the source images.
       return run('edit', [...images, ...chosen.photos], text, chosen.photos.length > 0, {
         signal,
         onPartial,
+        ...(region ? { mask: region.editMask } : {}),
       });
     },
   };

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildEditPrompt,
   buildGenerationPrompt,
+  buildRegionEditPrompt,
   imageLabel,
   listNames,
   NO_TEXT_RULE,
   type PromptPerson,
   peopleNote,
+  REGION_RULES,
   SAFE_ZONE_RULES,
   TEXT_AREA_RULES,
   TITLE_STAND_IN,
@@ -276,5 +278,53 @@ describe('text drawn as a layer', () => {
     expect(prompt).toContain(SAFE_ZONE_RULES);
     expect(prompt).not.toMatch(/TITLE|without any text|left half/);
     expect(generation({ request, textLayer: undefined })).toBe(prompt);
+  });
+});
+
+describe('buildRegionEditPrompt', () => {
+  const region = (overrides: Partial<Parameters<typeof buildRegionEditPrompt>[0]> = {}) =>
+    buildRegionEditPrompt({
+      request: ' make his shirt red ',
+      people: [],
+      imageCount: 1,
+      form: 'mask',
+      ...overrides,
+    });
+
+  it('sent with a mask: the change goes in the masked area only, everything else stays exactly as it is', () => {
+    const prompt = region();
+    expect(prompt).toContain('following the request exactly: make his shirt red');
+    expect(prompt).toContain(REGION_RULES.mask);
+    expect(prompt).toContain('Change only the masked area of Image 1');
+    expect(prompt).toContain('Everything outside the masked area must stay exactly as it is');
+    expect(prompt).toContain('Image 1 is the thumbnail to edit.');
+    expect(prompt).not.toContain(REGION_RULES.crop);
+  });
+
+  it('sent as a crop: says it is a crop of a larger picture, to fit back without a seam', () => {
+    const prompt = region({ form: 'crop' });
+    expect(prompt).toContain('Image 1 is a crop of a larger picture');
+    expect(prompt).toContain('fits back into the picture around it without a seam');
+    expect(prompt).toContain('Image 1 is the crop to edit.');
+    expect(prompt).not.toContain('16:9');
+  });
+
+  it('names the other source images as reference, and the people first', () => {
+    const prompt = region({ imageCount: 3, people: [ada(4)] });
+    expect(at(prompt, "keep Ada's exact face")).toBeLessThan(at(prompt, 'Edit one area'));
+    expect(prompt).toContain('Image 1 is the thumbnail to edit; use Images 2–3 as reference for composition');
+    expect(prompt).toContain('Anyone already in it keeps their face.');
+  });
+
+  it('adds no text of its own, and none at all when the title is a layer', () => {
+    expect(region()).toContain('Do not add any text unless the request asks for it.');
+    const layered = region({ request: 'make the sign say "HI"', textLayer: { text: 'HI' } });
+    expect(layered).toContain(NO_TEXT_RULE);
+    expect(layered).toContain(TITLE_STAND_IN);
+  });
+
+  it('words a later variation as another take on the same change', () => {
+    expect(region({ variation: 1 })).toContain('This is variation 2 of the same request');
+    expect(region()).not.toContain('variation');
   });
 });

@@ -273,3 +273,65 @@ export function peopleNote(peopleNames: string[]): string | undefined {
   if (!names) return undefined;
   return `These specific people must appear in the thumbnail and be prominently featured: ${names}.`;
 }
+
+/**
+ * How a region edit reaches the provider: `mask`, the whole image with a mask whose transparent
+ * part is the area to change; `crop`, only the cut-out around that area, to be put back into the
+ * larger picture afterwards.
+ */
+export type RegionForm = 'mask' | 'crop';
+
+/** What a region edit may touch, as each form is sent. */
+export const REGION_RULES: Record<RegionForm, string> = {
+  mask:
+    'Change only the masked area of Image 1 (the transparent part of the mask). Everything outside the ' +
+    'masked area must stay exactly as it is: the same composition, people, faces, colours, lighting and ' +
+    'any text, pixel for pixel.',
+  crop:
+    'Image 1 is a crop of a larger picture, cut out around the area to change. Make the change there only ' +
+    'and keep everything else in the crop exactly as it is, with the same framing, scale, perspective, ' +
+    'lighting and colours, so it fits back into the picture around it without a seam.',
+};
+
+export interface RegionEditPromptInput extends Omit<EditPromptInput, 'textLayer'> {
+  /** How the area is sent: its image is Image 1, the other source images follow it. */
+  form: RegionForm;
+  /** Text drawn afterwards as a layer: the area gets no text of its own. */
+  textLayer?: TextLayerRequest | undefined;
+}
+
+/**
+ * The instruction for a region edit: the people first, then the request, to be followed
+ * exactly inside the area only, with everything else kept as it is. Image 1 is the image (or
+ * the crop) being edited; any other source images lend composition and style.
+ */
+export function buildRegionEditPrompt({
+  request,
+  people,
+  imageCount,
+  variation,
+  textLayer,
+  form,
+}: RegionEditPromptInput): string {
+  const edited = form === 'crop' ? 'the crop to edit' : 'the thumbnail to edit';
+  const keepFaces = people.length > 0 ? ' Anyone already in it keeps their face.' : '';
+  const lines = [
+    ...identityLines(people),
+    `Edit one area of the thumbnail, following the request exactly: ${requestText(request, textLayer)}`,
+    REGION_RULES[form],
+  ];
+  if (imageCount > 1) {
+    const use =
+      people.length > 0
+        ? 'as reference for composition and style only, taking no face from them'
+        : 'as reference';
+    lines.push(
+      `Image 1 is ${edited}; use ${imageLabel(firstImages(imageCount).slice(1))} ${use}.${keepFaces}`,
+    );
+  } else lines.push(`Image 1 is ${edited}.${keepFaces}`);
+  lines.push(
+    ...variationLines(variation, EDIT_TAKES),
+    textLayer ? NO_TEXT_RULE : 'Do not add any text unless the request asks for it.',
+  );
+  return lines.join('\n');
+}

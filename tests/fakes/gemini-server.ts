@@ -15,6 +15,8 @@ export interface FakeGemini {
   url: string;
   requests: RecordedRequest[];
   png: Uint8Array;
+  /** The inline images of each image request, in order (decoded), e.g. to check a region edit sent its crop. */
+  sentImages: Uint8Array[][];
   /** How image requests (those asking for IMAGE output) are answered from now on. */
   mode(mode: GeminiMode): void;
   /** The text answer to requests that don't ask for images (the classifier). */
@@ -47,6 +49,16 @@ const candidate = (parts: unknown[] | undefined, finishReason: string) => ({
   index: 0,
 });
 
+/** The inline images a generateContent body holds, in the order sent, as bytes. */
+function inlineImages(body: unknown): Uint8Array[] {
+  const contents = (body as { contents?: { parts?: { inlineData?: { data?: string } }[] }[] }).contents ?? [];
+  return contents.flatMap((content) =>
+    (content.parts ?? []).flatMap((part) =>
+      part.inlineData?.data ? [new Uint8Array(Buffer.from(part.inlineData.data, 'base64'))] : [],
+    ),
+  );
+}
+
 /**
  * A fake of the Gemini API on loopback: POST /v1beta/models/{model}:generateContent
  * with the JSON shapes the @google/genai SDK sends and reads, and GET /v1beta/models/{model}.
@@ -59,6 +71,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
   let answer = 'NEW_IMAGE';
   let classifierStalls = false;
   const failures: Failure[] = [];
+  const sentImages: Uint8Array[][] = [];
 
   const http: HttpFake = await startHttpFake((request, res) => {
     const failure = failures.shift();
@@ -87,6 +100,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
         modelVersion: model,
       });
     }
+    sentImages.push(inlineImages(request.body));
     if (mode === 'stall') return;
     if (mode === 'refuse')
       return sendJson(res, 200, {
@@ -106,6 +120,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     url: http.origin,
     requests: http.requests,
     png,
+    sentImages,
     mode: (next) => {
       mode = next;
     },
@@ -123,6 +138,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
       answer = 'NEW_IMAGE';
       classifierStalls = false;
       failures.length = 0;
+      sentImages.length = 0;
       http.requests.length = 0;
     },
     stop: () => http.stop(),

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import {
   type Failure,
   type HttpFake,
@@ -37,14 +38,21 @@ export interface FakeOpenAI {
   latency(ms: number): void;
   /** The most image requests it has been answering at once (since the last reset). */
   mostImageCallsAtOnce(): number;
+  /** The masks image edits were sent, in order, each checked as OpenAI checks it (refused ones too). */
+  masks: ReceivedMask[];
   /** Back to succeeding, with no recorded requests and no queued failures. */
   reset(): void;
   stop(): Promise<void>;
 }
 
 /** OpenAI's error envelope. */
-export const openAIError = (message: string, type: string, code: string | null = null) => ({
-  error: { message, type, param: null, code },
+export const openAIError = (
+  message: string,
+  type: string,
+  code: string | null = null,
+  param: string | null = null,
+) => ({
+  error: { message, type, param, code },
 });
 
 /** What OpenAI answers when its safety system rejects an image request. */
@@ -53,6 +61,55 @@ export const MODERATION_BLOCKED = openAIError(
   'image_generation_user_error',
   'moderation_blocked',
 );
+
+/** What OpenAI's image edit checks of a `mask` part before drawing, as one edit received it. */
+export interface ReceivedMask {
+  format: string | undefined;
+  width: number | undefined;
+  height: number | undefined;
+  hasAlpha: boolean;
+  /** The first image's size, which the mask must match. */
+  image: { width: number | undefined; height: number | undefined };
+  bytes: Uint8Array;
+}
+
+/**
+ * An edit's mask, read as OpenAI reads it: a PNG with an alpha channel the size of the first
+ * image. Undefined when the request has no mask; `refusal` is OpenAI's error when it is unusable.
+ */
+async function readMask(
+  request: RecordedRequest,
+): Promise<{ mask: ReceivedMask; refusal?: unknown } | undefined> {
+  const part = request.parts.find((p) => p.name === 'mask' && p.bytes);
+  if (!part?.bytes) return undefined;
+  const image = request.parts.find((p) => (p.name === 'image' || p.name === 'image[]') && p.bytes);
+  const meta = await sharp(part.bytes)
+    .metadata()
+    .catch(() => undefined);
+  const size = image?.bytes
+    ? await sharp(image.bytes)
+        .metadata()
+        .catch(() => undefined)
+    : undefined;
+  const mask: ReceivedMask = {
+    format: meta?.format,
+    width: meta?.width,
+    height: meta?.height,
+    hasAlpha: Boolean(meta?.hasAlpha),
+    image: { width: size?.width, height: size?.height },
+    bytes: part.bytes,
+  };
+  const refuse = (message: string) => ({
+    mask,
+    refusal: openAIError(message, 'invalid_request_error', 'invalid_image_format', 'mask'),
+  });
+  if (meta?.format !== 'png') return refuse("Invalid mask image format - mask must be a 'PNG' file.");
+  if (!meta.hasAlpha)
+    return refuse("Invalid input image - format must be in ['RGBA', 'LA'] for the mask, got RGB.");
+  if (meta.width !== size?.width || meta.height !== size?.height)
+    return refuse('Invalid mask image - mask size does not match image size.');
+  return { mask };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -142,6 +199,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const failures: Failure[] = [];
   let imageCalls = 0;
   let mostImageCalls = 0;
+  const masks: ReceivedMask[] = [];
 
   const http: HttpFake = await startHttpFake(async (request, res) => {
     const failure = failures.shift();
@@ -181,6 +239,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     if (request.method === 'POST' && ['/v1/images/generations', '/v1/images/edits'].includes(request.path)) {
       if (mode === 'stall') return; // never answers: the client's timeout has to end it
+      const masked = await readMask(request);
+      if (masked) masks.push(masked.mask);
+      if (masked?.refusal) return sendJson(res, 400, masked.refusal);
       imageCalls++;
       mostImageCalls = Math.max(mostImageCalls, imageCalls);
       try {
@@ -225,6 +286,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       latencyMs = ms;
     },
     mostImageCallsAtOnce: () => mostImageCalls,
+    masks,
     failNext: (count, status, options = {}) => {
       for (let i = 0; i < count; i++) failures.push({ status, ...options });
     },
@@ -237,6 +299,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       latencyMs = 0;
       mostImageCalls = 0;
       failures.length = 0;
+      masks.length = 0;
       http.requests.length = 0;
     },
     stop: () => http.stop(),

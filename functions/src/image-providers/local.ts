@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ChatTurn, Classification, GenerationResult, ImageProvider } from '@thumbnail-studio/providers';
 import { sleep } from '@thumbnail-studio/providers';
 import { primaryPhotos } from './studio/people';
-import { createThumbnail, editThumbnail } from './studio/studio';
+import { createThumbnail, editThumbnail, editThumbnailRegion } from './studio/studio';
 
 /** The offline compositor's name, stored as the result's model. */
 export const LOCAL_MODEL = 'local-compositor';
@@ -42,7 +42,8 @@ const image = (bytes: Uint8Array): GenerationResult => ({
  * each person's primary photo cut out and its quoted text drawn with a shipped font (none when the
  * text is a layer drawn afterwards: then the left part stays clear for it), so the whole product
  * works with no keys and no network. A new image takes only colours and layout from the
- * references; an edit re-renders the scene it made with the change asked for.
+ * references; an edit re-renders the scene it made with the change asked for, and a region edit
+ * changes the painted area alone (recoloured, blurred, filled in or given a subject).
  */
 /** How often a held provider looks whether its hold file is gone. */
 const HOLD_CHECK_MS = 50;
@@ -73,8 +74,11 @@ export function createLocalProvider(options: { delayMs?: number; holdFile?: stri
       return image(await createThumbnail(prompt, references, primaryPhotos(people), made));
     },
 
-    async edit({ prompt, images, people, signal, variation, textLayer }) {
+    async edit({ prompt, images, people, signal, variation, textLayer, region }) {
       await wait(signal);
+      // A region edit changes only the painted area of the first image, by the request's words.
+      const source = images[0];
+      if (region && source) return image(await editThumbnailRegion(prompt, source, region.mask));
       const base = images.at(-1);
       const made = { variation, textLayer: Boolean(textLayer) };
       return image(

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { mouseDrag, touchDrag } from '../support/pointer';
 
 /** A text layer's box as the editor's canvas holds it, in 1280x720 frame pixels. */
 export interface FrameBox {
@@ -98,28 +99,12 @@ export class TextEditorPage {
   /** Drags with the mouse from a frame point by (`dx`, `dy`) frame pixels. */
   async dragBy(from: { x: number; y: number }, dx: number, dy: number) {
     const start = await this.screenPoint(from.x, from.y);
-    const end = await this.screenPoint(from.x + dx, from.y + dy);
-    await this.page.mouse.move(start.x, start.y);
-    await this.page.mouse.down();
-    await this.page.mouse.move(end.x, end.y, { steps: 12 });
-    await this.page.mouse.up();
+    await mouseDrag(this.page, start, await this.screenPoint(from.x + dx, from.y + dy));
   }
 
   /** Drags with one finger from a frame point by (`dx`, `dy`) frame pixels. */
   async touchDragBy(from: { x: number; y: number }, dx: number, dy: number) {
     const start = await this.screenPoint(from.x, from.y);
-    const end = await this.screenPoint(from.x + dx, from.y + dy);
-    const cdp = await this.page.context().newCDPSession(this.page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point: { x: number; y: number } | null) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
-    await touch('touchStart', start);
-    for (let step = 1; step <= 12; step++) {
-      await touch('touchMove', {
-        x: start.x + ((end.x - start.x) * step) / 12,
-        y: start.y + ((end.y - start.y) * step) / 12,
-      });
-    }
-    await touch('touchEnd', null);
-    await cdp.detach();
+    await touchDrag(this.page, start, await this.screenPoint(from.x + dx, from.y + dy));
   }
 }

@@ -54,6 +54,8 @@ export interface ViewMessage {
   images: ViewImage[];
   /** On a user message: which earlier image it edited ('Edit this one'). */
   editFrom: { messageId: string; index: number } | null;
+  /** On a user message that asked for a region edit: its painted area (a PNG, opaque where painted). */
+  maskUrl: string | null;
   /** Where the image's text sits at full size (1280x720), once the legibility check has run. */
   textBoxes: TextBox[];
   /** The faces in the image and the featured people's likeness; null until checked (or turned off). */
@@ -137,6 +139,7 @@ export function toViewMessage(message: Message): ViewMessage {
     editFrom: message.edit_from
       ? { messageId: message.edit_from.message_id, index: message.edit_from.index }
       : null,
+    maskUrl: message.mask_url ?? null,
     textBoxes: message.legibility?.boxes ?? [],
     likeness: message.likeness ?? null,
     faceBoxes: message.likeness?.faces ?? [],

@@ -5,6 +5,7 @@ import { applyEdit, parseEdit } from './edits';
 import { indexKeywords } from './keywords';
 import { fromRgb, type Hsl, hex, seededPalette } from './palette';
 import { planOf } from './plan-chunk';
+import { editRegion } from './region';
 import { renderScene } from './render';
 import {
   besideTextLayer,
@@ -124,4 +125,16 @@ export async function editThumbnail(
   if (ops.colour === 'another') edited.adjust.hue = 120;
   const tint = ops.colour && ops.colour !== 'another' ? hex(ops.colour) : undefined;
   return renderScene(edited, people, { backdrop: image, ...(tint ? { tint } : {}) });
+}
+
+/**
+ * A region edit: the painted area of `image` (`mask` opaque where painted) changed by the
+ * request's words, everything else as it was (see editRegion).
+ */
+export async function editThumbnailRegion(
+  prompt: string,
+  image: ImageData,
+  mask: ImageData,
+): Promise<Uint8Array> {
+  return editRegion(prompt, image, mask, await keywordIndex());
 }

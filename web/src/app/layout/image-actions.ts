@@ -1,4 +1,5 @@
 import type { ImageActions } from '../../features/chat/types';
+import { EditRegionButton } from '../../features/region-editor/components/edit-region-button';
 import { EditTextButton } from '../../features/text-editor/components/edit-text-button';
 import { ImageDownloads, VariationDownload } from '../../features/thumbnails/components/image-downloads';
 import { ShareImageMenu } from '../../features/thumbnails/components/share-image-menu';
@@ -6,7 +7,7 @@ import { PreviewButton } from '../../features/thumbnails/components/youtube-prev
 
 /**
  * The buttons under each image of the chat: the thumbnails feature's download, share and preview on
- * YouTube, and the text editor's 'Edit text'.
+ * YouTube, the text editor's 'Edit text' and the region editor's 'Edit a region'.
  */
 export const imageActions: ImageActions = {
   Downloads: ImageDownloads,
@@ -14,4 +15,5 @@ export const imageActions: ImageActions = {
   Share: ShareImageMenu,
   Preview: PreviewButton,
   EditText: EditTextButton,
+  EditRegion: EditRegionButton,
 };

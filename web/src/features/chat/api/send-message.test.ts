@@ -55,10 +55,14 @@ function renderSend(reply: () => Response | SendResult) {
 }
 
 /** Starts a send and waits for its optimistic drafts; `outcome` is what the send resolved or threw. */
-async function startSend(result: { current: ReturnType<typeof useSendMessage> }, shown: () => Message[]) {
+async function startSend(
+  result: { current: ReturnType<typeof useSendMessage> },
+  shown: () => Message[],
+  sent: SendMessageInput = input,
+) {
   let outcome!: Promise<unknown>;
   act(() => {
-    outcome = result.current.mutateAsync(input).catch((error: unknown) => error);
+    outcome = result.current.mutateAsync(sent).catch((error: unknown) => error);
   });
   await waitFor(() => expect(shown()).toHaveLength(3));
   return { outcome };
@@ -86,6 +90,26 @@ describe('useSendMessage', () => {
         variations: 1,
       },
     ]);
+  });
+
+  it("sends a region edit's mask with the image it edits, and shows it over that image at once", async () => {
+    const mask = 'data:image/png;base64,iVBORw0KGgo=';
+    const region = { ...input, editFrom: { messageId: 'answer-1', index: 1 }, mask };
+    const { result, answered, bodies, shown } = renderSend(() => HttpResponse.json(stored, { status: 202 }));
+    const { outcome } = await startSend(result, shown, region);
+    expect(shown()[1]).toMatchObject({ edit_from: { message_id: 'answer-1', index: 1 }, mask_url: mask });
+    answered.open();
+    await outcome;
+    expect(bodies[0]).toMatchObject({ edit_from: { message_id: 'answer-1', index: 1 }, mask });
+  });
+
+  it('sends no mask without the image it would edit', async () => {
+    const { result, answered, bodies, shown } = renderSend(() => HttpResponse.json(stored, { status: 202 }));
+    const { outcome } = await startSend(result, shown, { ...input, mask: 'data:image/png;base64,AA==' });
+    expect(shown()[1]).not.toHaveProperty('mask_url');
+    answered.open();
+    await outcome;
+    expect(bodies[0]).not.toHaveProperty('mask');
   });
 
   it('shows the stored pair of a send refused for credits and recognises the refusal', async () => {

@@ -27,6 +27,8 @@ export interface SendMessageInput {
   variations?: number;
   /** 'Edit this one': the earlier image the edit starts from. */
   editFrom?: { messageId: string; index: number } | null;
+  /** A region edit of `editFrom`'s image: the painted area, a PNG data URL (only it changes). */
+  mask?: string;
   /** How quoted text is made: as editable layers, or drawn by the model; the backend's default when left out. */
   textMode?: TextMode;
 }
@@ -40,6 +42,7 @@ export function sendMessage({
   modelIds = [],
   variations = 1,
   editFrom,
+  mask,
   textMode,
 }: SendMessageInput) {
   return callApi(endpoints.sendMessage, {
@@ -51,6 +54,7 @@ export function sendMessage({
       selected_model_ids: [...modelIds],
       variations,
       ...(editFrom ? { edit_from: { message_id: editFrom.messageId, index: editFrom.index } } : {}),
+      ...(editFrom && mask ? { mask } : {}),
       ...(textMode ? { text_mode: textMode } : {}),
     },
   });
@@ -87,12 +91,15 @@ export interface DraftInput {
   content: string;
   previewUrls: string[];
   modelIds?: readonly string[];
+  /** The image it edits, and a region edit's painted area (shown over that image at once). */
+  editFrom?: { messageId: string; index: number } | null;
+  mask?: string;
 }
 
 /** Shows the user's message and the assistant's placeholder at once; their ids, to replace them later. */
 export async function showDrafts(
   queryClient: QueryClient,
-  { conversationId, content, previewUrls, modelIds = [] }: DraftInput,
+  { conversationId, content, previewUrls, modelIds = [], editFrom, mask }: DraftInput,
 ) {
   const key = messagesQueryKey(conversationId);
   await queryClient.cancelQueries({ queryKey: key });
@@ -100,6 +107,8 @@ export async function showDrafts(
     content,
     uploaded_images: previewUrls.length ? previewUrls : null,
     selected_model_ids: modelIds.length ? [...modelIds] : null,
+    ...(editFrom ? { edit_from: { message_id: editFrom.messageId, index: editFrom.index } } : {}),
+    ...(editFrom && mask ? { mask_url: mask } : {}),
   });
   const placeholder = draft(conversationId, {
     role: 'assistant',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EditFrom, Message, OwnKeyProvider, SendResult, TextMode } from '@thumbnail-studio/contract';
+import type { Message, OwnKeyProvider, SendResult, TextMode } from '@thumbnail-studio/contract';
 import { isOptimistic, messagesQueryKey } from '../../../lib/message-keys';
 import { replaceDrafts, showDrafts } from './send-message';
 
@@ -20,7 +20,10 @@ export interface OwnKeySendInput {
   previewUrls: string[];
   modelIds?: readonly string[];
   variations?: number;
-  editFrom?: EditFrom | null;
+  /** 'Edit this one': the earlier image the edit starts from. */
+  editFrom?: { messageId: string; index: number } | null;
+  /** A region edit of `editFrom`'s image: the painted area, a PNG data URL (only it changes). */
+  mask?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useMessages } from '../../../lib/get-messages';
 import { messagesQueryKey } from '../../../lib/message-keys';
+import type { RegionEditRequest, RegionSendProps } from '../../../lib/region-send';
 import { toViewMessage } from '../../../lib/to-view-message';
 import { useEditText } from '../api/edit-text';
 import { useOlderMessages } from '../api/get-older-messages';
@@ -19,8 +20,10 @@ import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useSendWithOwnKey } from '../api/send-with-own-key';
 import { useAttachments } from '../hooks/use-attachments';
 import { useFollowPendingMessages } from '../hooks/use-follow-pending-messages';
+import { RegionSendContext } from '../hooks/use-region-send';
 import { useTextMode } from '../hooks/use-text-mode';
 import type { ImageActions } from '../types';
+import { costText, OWN_KEY_COST_TEXT } from '../utils/cost-text';
 import { ChatDropZone } from './chat-drop-zone';
 import { ChatInput, type PromptHandle } from './chat-input';
 import { EmptyChatHelp } from './empty-chat-help';
@@ -111,11 +114,19 @@ export function ChatPanel(props: ChatPanelProps) {
     [queryClient, conversationId],
   );
 
-  /** `people` overrides the people chosen for the next message (a retry features its request's). */
-  const handleSend = async (content: string, people: readonly string[] = modelIds): Promise<boolean> => {
+  /**
+   * `people` overrides the people chosen for the next message (a retry features its request's);
+   * `region` makes it a region edit of that image instead of an edit of the chosen one.
+   */
+  const handleSend = async (
+    content: string,
+    people: readonly string[] = modelIds,
+    region?: RegionEditRequest,
+  ): Promise<boolean> => {
     try {
       const targetId = await ensureConversation();
       const { keys, previewUrls } = attachments;
+      const editFrom = region ? { messageId: region.messageId, index: region.index } : chosen;
       const request = {
         conversationId: targetId,
         content,
@@ -123,14 +134,16 @@ export function ChatPanel(props: ChatPanelProps) {
         previewUrls,
         modelIds: people,
         variations,
+        editFrom,
+        mask: region?.mask,
       };
       if (ownApiKey && isOwnKeyProvider(provider)) {
-        const editFrom = chosen && { message_id: chosen.messageId, index: chosen.index };
-        await sendWithOwnKey.mutateAsync({ ...request, provider, apiKey: ownApiKey, editFrom });
+        await sendWithOwnKey.mutateAsync({ ...request, provider, apiKey: ownApiKey });
       } else {
-        await send.mutateAsync({ ...request, provider, editFrom: chosen, textMode });
+        await send.mutateAsync({ ...request, provider, textMode });
       }
-      setChosen(null);
+      // A region edit names its own image: the one chosen for the next message stays chosen.
+      if (!region) setChosen(null);
       attachments.clear();
       onMessageSent();
       return true;
@@ -166,53 +179,62 @@ export function ChatPanel(props: ChatPanelProps) {
     await handleSend(likenessRetryPrompt(names, request.content), request.selected_model_ids ?? []);
   };
 
+  const busy = send.isPending || sendWithOwnKey.isPending || generating;
+  const regionSend: RegionSendProps = {
+    onSend: (request) => handleSend(request.content, modelIds, request),
+    costText: ownApiKey ? OWN_KEY_COST_TEXT : costText(variations),
+    busy,
+  };
+
   return (
-    <ChatDropZone onFiles={attachments.addFiles}>
-      <MessageList
-        messages={stored.map(toViewMessage)}
-        isLoading={Boolean(conversationId) && messages.isPending}
-        error={messages.error ? errorMessage(messages.error) : null}
-        onImagesExpired={refreshImages}
-        renderModels={props.renderMessageModels}
-        imageActions={props.imageActions}
-        onBuyCredits={props.onBuyCredits}
-        focusMessageId={props.focusMessageId}
-        onImproveText={
-          generating || editText.isPending
-            ? undefined
-            : (messageId, readable) =>
-                void (readable ? makeReadable(messageId, readable) : handleSend(LEGIBILITY_EDIT_PROMPT))
-        }
-        onRetryLikeness={generating ? undefined : (answerId, names) => void retryLikeness(answerId, names)}
-        chosenImage={chosen}
-        onChooseImage={choose}
-        hasOlder={older.hasOlder}
-        loadingOlder={older.loadingOlder}
-        onLoadOlder={() => {
-          older.loadOlder().catch((error) => toast.error(errorMessage(error)));
-        }}
-      >
-        {nothingAsked && <EmptyChatHelp onPick={(text) => prompt.current?.fill(text)} />}
-      </MessageList>
-      <ChatInput
-        busy={send.isPending || sendWithOwnKey.isPending || generating}
-        attachments={attachments}
-        onSend={handleSend}
-        tools={props.inputTools}
-        chips={
-          <>
-            {chosen && <ChosenImageChip chosen={chosen} onClear={() => setChosen(null)} />}
-            {props.inputChips}
-          </>
-        }
-        footer={
-          <div className="flex flex-wrap items-center gap-x-4">
-            <VariationsControl value={variations} onChange={setVariations} />
-            <TextModeControl value={textMode} onChange={setTextMode} ownKey={Boolean(ownApiKey)} />
-          </div>
-        }
-        promptRef={prompt}
-      />
-    </ChatDropZone>
+    <RegionSendContext value={regionSend}>
+      <ChatDropZone onFiles={attachments.addFiles}>
+        <MessageList
+          messages={stored.map(toViewMessage)}
+          isLoading={Boolean(conversationId) && messages.isPending}
+          error={messages.error ? errorMessage(messages.error) : null}
+          onImagesExpired={refreshImages}
+          renderModels={props.renderMessageModels}
+          imageActions={props.imageActions}
+          onBuyCredits={props.onBuyCredits}
+          focusMessageId={props.focusMessageId}
+          onImproveText={
+            generating || editText.isPending
+              ? undefined
+              : (messageId, readable) =>
+                  void (readable ? makeReadable(messageId, readable) : handleSend(LEGIBILITY_EDIT_PROMPT))
+          }
+          onRetryLikeness={generating ? undefined : (answerId, names) => void retryLikeness(answerId, names)}
+          chosenImage={chosen}
+          onChooseImage={choose}
+          hasOlder={older.hasOlder}
+          loadingOlder={older.loadingOlder}
+          onLoadOlder={() => {
+            older.loadOlder().catch((error) => toast.error(errorMessage(error)));
+          }}
+        >
+          {nothingAsked && <EmptyChatHelp onPick={(text) => prompt.current?.fill(text)} />}
+        </MessageList>
+        <ChatInput
+          busy={busy}
+          attachments={attachments}
+          onSend={handleSend}
+          tools={props.inputTools}
+          chips={
+            <>
+              {chosen && <ChosenImageChip chosen={chosen} onClear={() => setChosen(null)} />}
+              {props.inputChips}
+            </>
+          }
+          footer={
+            <div className="flex flex-wrap items-center gap-x-4">
+              <VariationsControl value={variations} onChange={setVariations} />
+              <TextModeControl value={textMode} onChange={setTextMode} ownKey={Boolean(ownApiKey)} />
+            </div>
+          }
+          promptRef={prompt}
+        />
+      </ChatDropZone>
+    </RegionSendContext>
   );
 }

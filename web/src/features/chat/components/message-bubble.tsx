@@ -9,6 +9,7 @@ import { JobProgress } from './job-progress';
 import { LegibilityNote } from './legibility-note';
 import { LikenessNote } from './likeness-note';
 import { MessageImage } from './message-image';
+import { RegionOverlay } from './region-overlay';
 import { UserImages } from './user-images';
 import { type ImageChoice, VariationGrid } from './variation-grid';
 
@@ -31,6 +32,8 @@ interface BubbleProps {
   onChooseImage?(choice: ImageChoice | null): void;
   /** Download, share and preview under each image, as the app passes them in. */
   imageActions?: ImageActions;
+  /** On a region edit's user message: a preview of the image it edits, when the chat has it. */
+  editedImageUrl?: string | null;
 }
 
 const SHIMMER =
@@ -130,14 +133,19 @@ function AssistantBody({
   return <p className="whitespace-pre-wrap">{message.content}</p>;
 }
 
-function UserMessage({ message, onImagesExpired, renderModels }: BubbleProps) {
+function UserMessage({ message, onImagesExpired, renderModels, editedImageUrl = null }: BubbleProps) {
   return (
     // References sit above the text, outside the coloured bubble, as chat apps show attachments.
     <article aria-label="Your message" className="flex max-w-[85%] flex-col items-end gap-2 md:max-w-[70%]">
       <UserImages urls={message.uploadedImages} onExpired={onImagesExpired} />
       {message.selectedModels.length > 0 && renderModels?.(message.selectedModels)}
+      {message.editFrom && message.maskUrl && (
+        <RegionOverlay maskUrl={message.maskUrl} imageUrl={editedImageUrl} />
+      )}
       {message.editFrom && (
-        <p className="text-xs text-zinc-400">Edits variation {message.editFrom.index + 1}</p>
+        <p className="text-xs text-zinc-400">
+          {message.maskUrl ? 'Edits the painted area of' : 'Edits'} variation {message.editFrom.index + 1}
+        </p>
       )}
       <p className="rounded-2xl rounded-br-md bg-accent-600 px-4 py-3 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white">
         {message.content}
@@ -152,7 +160,12 @@ export function MessageBubble(props: BubbleProps) {
   if (message.type === 'user') {
     return (
       <li id={messageElementId(message.id)} className="flex justify-end">
-        <UserMessage message={message} onImagesExpired={onImagesExpired} renderModels={renderModels} />
+        <UserMessage
+          message={message}
+          onImagesExpired={onImagesExpired}
+          renderModels={renderModels}
+          editedImageUrl={props.editedImageUrl}
+        />
       </li>
     );
   }

@@ -4,19 +4,20 @@ import { ExpiringImage } from '../../../components/expiring-image';
 import { previewSources } from '../../../lib/preview-sources';
 import type { ViewMessage } from '../../../lib/to-view-message';
 import { openFullSize } from '../hooks/use-open-full-size';
+import { useRegionSend } from '../hooks/use-region-send';
 import type { ImageActions } from '../types';
 
 interface MessageImageProps {
   message: ViewMessage & { imageUrl: string };
   onExpired?(): Promise<unknown>;
-  /** Download, share, preview and 'Edit text', as the app passes them in. */
+  /** Download, share, preview, 'Edit text' and 'Edit a region', as the app passes them in. */
   actions?: ImageActions;
 }
 
 /**
  * A generated thumbnail, the chat column wide and 16:9, from the preview width the screen needs:
  * click for full size; download the YouTube-ready JPEG (recommended) or the lossless PNG; share it;
- * preview it in YouTube's layouts; edit its text. The preview
+ * preview it in YouTube's layouts; edit its text or a region of it. The preview
  * loads only near the screen, in a box whose size is reserved, so nothing moves when it arrives.
  */
 export function MessageImage({ message, onExpired, actions }: MessageImageProps) {
@@ -27,6 +28,7 @@ export function MessageImage({ message, onExpired, actions }: MessageImageProps)
     event.preventDefault();
     openFullSize(message.id);
   };
+  const regionSend = useRegionSend();
   const alt = message.prompt ? `Generated thumbnail: ${message.prompt}` : 'Generated thumbnail';
   return (
     <figure className="flex flex-col gap-2">
@@ -65,6 +67,9 @@ export function MessageImage({ message, onExpired, actions }: MessageImageProps)
         )}
         {actions && <actions.Preview image={message} />}
         {actions && !message.isBase64 && <actions.EditText messageId={message.id} />}
+        {actions && regionSend && !message.isBase64 && (
+          <actions.EditRegion messageId={message.id} {...regionSend} />
+        )}
       </figcaption>
     </figure>
   );

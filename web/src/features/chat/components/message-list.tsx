@@ -35,6 +35,14 @@ interface MessageListProps {
   imageActions?: ImageActions;
 }
 
+/** The preview of the image a region edit edited, when it is among the loaded messages. */
+function editedImageUrl(messages: readonly ViewMessage[], message: ViewMessage): string | null {
+  const from = message.maskUrl ? message.editFrom : null;
+  if (!from) return null;
+  const source = messages.find((each) => each.id === from.messageId);
+  return source?.images.find((image) => image.index === from.index)?.imageUrl ?? null;
+}
+
 /** How near the top (in pixels) scrolling asks for older messages, so they are there before the top is. */
 const LOAD_OLDER_MARGIN = 600;
 
@@ -156,6 +164,7 @@ export function MessageList(props: MessageListProps) {
                 chosenImage={props.chosenImage}
                 onChooseImage={props.onChooseImage}
                 imageActions={props.imageActions}
+                editedImageUrl={editedImageUrl(messages, message)}
               />
             ))}
           </ol>

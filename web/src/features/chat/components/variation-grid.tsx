@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { previewSources } from '../../../lib/preview-sources';
 import type { ViewImage, ViewMessage } from '../../../lib/to-view-message';
 import { openFullSize } from '../hooks/use-open-full-size';
+import { useRegionSend } from '../hooks/use-region-send';
 import type { ImageActions } from '../types';
 
 /** The image an edit starts from: one image of one message. */
@@ -65,6 +66,7 @@ interface VariationProps {
 function Variation({ message, image, onExpired, isChosen, onChoose, actions }: VariationProps) {
   const name = `Variation ${image.index + 1} of ${message.images.length}`;
   const fullUrl = image.fullImageUrl ?? image.imageUrl;
+  const regionSend = useRegionSend();
   // Lists carry only the previews: a plain click signs the original first.
   const onOpenFull = (event: MouseEvent) => {
     if (image.fullImageUrl || event.button !== 0) return;
@@ -115,6 +117,14 @@ function Variation({ message, image, onExpired, isChosen, onChoose, actions }: V
               messageId={message.id}
               imageIndex={image.index}
               label={`Edit text: ${name.toLowerCase()}`}
+            />
+          )}
+          {actions && regionSend && !message.isBase64 && (
+            <actions.EditRegion
+              messageId={message.id}
+              imageIndex={image.index}
+              label={`Edit a region: ${name.toLowerCase()}`}
+              {...regionSend}
             />
           )}
           {onChoose && (

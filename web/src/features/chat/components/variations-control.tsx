@@ -1,5 +1,6 @@
 import { MAX_VARIATIONS } from '@thumbnail-studio/contract';
 import { X } from 'lucide-react';
+import { costText } from '../utils/cost-text';
 import type { ImageChoice } from './variation-grid';
 
 interface VariationsControlProps {
@@ -26,9 +27,7 @@ export function VariationsControl({ value, onChange }: VariationsControlProps) {
           </option>
         ))}
       </select>
-      <span aria-live="polite">
-        Cost: {value} {value === 1 ? 'credit' : 'credits'}
-      </span>
+      <span aria-live="polite">{costText(value)}</span>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { Type } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { lazy } from 'react';
+import { DialogOpener } from '../../../components/ui/dialog-opener';
 
 // The editor (canvas library, font parser) loads when the pointer or focus reaches its button.
 const loadDialog = () => import('./text-editor-dialog');
@@ -20,31 +19,20 @@ interface EditTextButtonProps {
 
 /** 'Edit text': opens the image in the text editor. */
 export function EditTextButton({ messageId, imageIndex = 0, label }: EditTextButtonProps) {
-  const [open, setOpen] = useState(false);
-  const opened = useOpenedOnce(open);
-  const preload = () => void loadDialog();
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={label}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setOpen(true)}
-      >
-        <Type aria-hidden="true" className="size-4" /> Edit text
-      </Button>
-      {opened && (
-        <Suspense fallback={null}>
-          <TextEditorDialog
-            open={open}
-            onOpenChange={setOpen}
-            messageId={messageId}
-            imageIndex={imageIndex}
-          />
-        </Suspense>
+    <DialogOpener
+      label={label}
+      preload={() => void loadDialog()}
+      dialog={(open, onOpenChange) => (
+        <TextEditorDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          messageId={messageId}
+          imageIndex={imageIndex}
+        />
       )}
-    </>
+    >
+      <Type aria-hidden="true" className="size-4" /> Edit text
+    </DialogOpener>
   );
 }

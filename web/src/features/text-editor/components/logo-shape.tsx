@@ -1,7 +1,7 @@
 import type { LogoLayer } from '@thumbnail-studio/contract';
 import 'konva/lib/shapes/Image';
 import { Group, Image, Rect } from 'react-konva/lib/ReactKonvaCore';
-import { useLoadedImage } from '../hooks/use-loaded-image';
+import { useLoadedImage } from '../../../lib/use-loaded-image';
 import { LOGO_ID } from '../utils/layers-history';
 import { type BoxGestures, draggableBox } from './layer-shape';
 
