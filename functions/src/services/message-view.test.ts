@@ -58,14 +58,10 @@ describe('viewMessage', () => {
   });
 
   it("signs a region edit's mask on its user message, listed or read alone, and never answers its key", async () => {
+    // A user message as a send stores it: no images, the image it edits and its mask.
     const request = newMessage({
-      id: 'r1',
-      conversation_id: 'c1',
-      user_id: 'u1',
-      role: 'user',
-      status: 'done',
-      content: 'make the sky red',
-      created_at: '2026-03-15T12:00:00.000Z',
+      ...{ id: 'r1', conversation_id: 'c1', user_id: 'u1', created_at: '2026-03-15T12:00:00.000Z' },
+      ...{ role: 'user', status: 'done', content: 'make the sky red' },
       edit_from: { message_id: 'm1', index: 0, key: `${base}/base.png` },
       mask_key: 'masks/u1/r1.png',
     });
