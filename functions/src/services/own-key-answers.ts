@@ -46,7 +46,7 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   });
   const assistantMessage = await commitReferences(userId, uploads, pending, async () => {
     // A region edit's answers are put back over its source through the painted area only.
-    const region = userMessage.mask_key ? await regionEditOf(userMessage) : undefined;
+    const region = userMessage.mask_key && originals.length ? await regionEditOf(userMessage) : undefined;
     const images = await Promise.all(
       originals.map(async (png, position) => {
         const put = region && (await region.putBack(png));
