@@ -110,7 +110,7 @@ export const keysOfImage = (keys: ImageKeys): string[] => [
 export const imagesOf = (message: Pick<StoredMessage, 'image_keys' | 'variation_keys'>): ImageKeys[] =>
   message.variation_keys?.length ? message.variation_keys : message.image_keys ? [message.image_keys] : [];
 
-/** Every S3 key a message holds: its references, and all sizes of every image it generated. */
+/** Every S3 key a message holds: its references, its mask, and all sizes of every image it generated. */
 export const imageKeysOf = (message: StoredMessage): string[] => [
   ...(message.uploaded_images ?? []),
   ...(message.mask_key ? [message.mask_key] : []),

@@ -82,17 +82,7 @@ export interface StoredMessage
    */
   text_mode?: TextMode;
   /** On a user message: the image it asked to edit, and that image's original. */
-  edit_from?: {
-    message_id: string;
-    index: number;
-    key: string;
-    /**
-     * On a region edit of an image with layers: `key` is its base, and these are the layers drawn
-     * over it (its text, its logo), carried over unchanged to the edited image.
-     */
-    text_layers?: TextLayer[];
-    logo?: ImageKeys['logo'];
-  };
+  edit_from?: { message_id: string; index: number; key: string };
   /**
    * On a user message that asked for a region edit: its mask's key (a PNG the size of the edited
    * image, opaque where painted), stored with the message and deleted with it.

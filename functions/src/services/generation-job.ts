@@ -1,4 +1,4 @@
-import { type JobMessage, logoLayerBox, PHASE_TEXT } from '@thumbnail-studio/contract';
+import { type JobMessage, logoLayerBox, PHASE_TEXT, type PixelBox } from '@thumbnail-studio/contract';
 import type { GenerationResult, ImageData } from '@thumbnail-studio/providers';
 import {
   classifyIfEditable,
@@ -162,23 +162,21 @@ async function answerJob(
     const earlier = turns.slice(0, -2);
     // The classifier (asked only when there is an image to edit) runs beside the reads of the
     // images and the people.
-    // A region edit (a painted mask) is an edit whatever its words: no classifier is asked.
-    const [kind, images, people, kit] = await Promise.all([
-      request.mask_key
-        ? ('IMAGE_EDIT' as const)
-        : classifyIfEditable(
-            canEdit,
-            turns,
-            request.content,
-            { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
-            (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
-          ),
+    // A region edit (a painted mask) is always an edit of its chosen image: no classifier.
+    const [kind, images, people, kit, region] = await Promise.all([
+      classifyIfEditable(
+        canEdit && !request.mask_key,
+        turns,
+        request.content,
+        { classify: (_history, text) => provider.classify(earlier, text, { signal }) },
+        (error) => logger.warn('classifier failed; treating the request as a new image', { error }),
+      ),
       loadJobImages(keys),
       loadPeople(job.user_id, request.selected_model_ids ?? []),
       getBrandKitByUser(job.user_id, { consistent: false }),
+      request.mask_key ? regionEditOf(request) : undefined,
     ]);
-    const isEdit = kind === 'IMAGE_EDIT' && images.length > 0;
-    const region = await regionEditOf(request, images[0]);
+    const isEdit = region !== undefined || (kind === 'IMAGE_EDIT' && images.length > 0);
     signal.throwIfAborted();
     progress.operation = isEdit ? 'edit' : 'generate';
     // Shown while the provider works, unless the claim showed it: the wait for an image does not
@@ -206,9 +204,11 @@ async function answerJob(
           textLayer,
           onPartial: partials.listener(variation),
         };
-        return isEdit
-          ? provider.edit({ ...asked, images, region: region?.request })
-          : provider.generate({ ...asked, references: images });
+        return region
+          ? provider.edit({ ...asked, images: [region.source, ...images.slice(1)], region: region.region })
+          : isEdit
+            ? provider.edit({ ...asked, images })
+            : provider.generate({ ...asked, references: images });
       },
       (variation, error) => logger.error('a variation failed', { jobId: job.id, variation, error }),
       providerCallsPerJob(PROVIDER_CALLS_AT_ONCE, WORKER_CONCURRENCY),
@@ -216,12 +216,11 @@ async function answerJob(
     await phaseShown;
     signal.throwIfAborted();
 
-    const kept: ImageData[] = [];
+    const kept: (ImageData & { placedAt?: PixelBox })[] = [];
     const failures = new Map<number, string>();
     for (const [index, result] of results.entries()) {
-      if (result.type !== 'image') failures.set(index, result.content);
-      // A region edit keeps only the painted area of what the provider drew.
-      else kept.push(region ? { bytes: await region.putBack(result), mimeType: 'image/png' } : result.image);
+      if (result.type === 'image') kept.push({ ...result.image, placedAt: result.placedAt });
+      else failures.set(index, result.content);
     }
     const [first] = kept;
     if (!first) {
@@ -244,18 +243,23 @@ async function answerJob(
     // Asked for without text, each image gets the quoted text drawn over it as a layer, in the
     // style of the creator's brand kit when they saved one; a new image gets the kit's logo as a
     // layer of its own when the kit says so (an edit keeps what its source had).
-    // A region edit keeps the layers of the image it edited, as they were.
-    const logo = region ? region.logo : isEdit ? undefined : await kitLogo(kit);
+    const logo = isEdit ? undefined : await kitLogo(kit);
+    // A region edit's answer is put back over its source through the painted area only, and
+    // keeps the source's text and logo layers.
     const stored = await Promise.all(
-      kept.map(async (image, position) =>
-        storeJobImage(
+      kept.map(async (image, position) => {
+        if (region) {
+          const put = await region.putBack(image.bytes, image.placedAt);
+          return storeJobImage(job, put.bytes, position, put.layers, put.logo);
+        }
+        return storeJobImage(
           job,
           image.bytes,
           position,
-          region ? region.layers : textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : [],
+          textLayer ? await designLayers(image.bytes, textLayer.text, kit?.style) : [],
           logo,
-        ),
-      ),
+        );
+      }),
     );
     const imageKeys = stored.map((image) => image.keys);
     const storedAt = performance.now();

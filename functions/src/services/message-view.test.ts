@@ -57,6 +57,22 @@ describe('viewMessage', () => {
     expect(await viewMessage(job)).not.toHaveProperty('partials');
   });
 
+  it("signs a region edit's mask on its user message, listed or read alone, and never answers its key", async () => {
+    // A user message as a send stores it: no images, the image it edits and its mask.
+    const request = newMessage({
+      ...{ id: 'r1', conversation_id: 'c1', user_id: 'u1', created_at: '2026-03-15T12:00:00.000Z' },
+      ...{ role: 'user', status: 'done', content: 'make the sky red' },
+      edit_from: { message_id: 'm1', index: 0, key: `${base}/base.png` },
+      mask_key: 'masks/u1/r1.png',
+    });
+    for (const listed of [true, false]) {
+      const viewed = await viewMessage(request, listed);
+      expect(viewed.mask_url).toBe('https://signed.test/masks/u1/r1.png');
+      expect(viewed).not.toHaveProperty('mask_key');
+    }
+    expect(await viewMessage({ ...request, mask_key: undefined })).not.toHaveProperty('mask_url');
+  });
+
   it('signs the WebP preview widths, the JPEG fallback and the original, and names both downloads', async () => {
     const view = await viewMessage(
       imageMessage({

@@ -34,13 +34,14 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
   ) as typeof rest;
   const images = imagesOf(message);
   const partialKeys = message.status === 'pending' ? partialKeysOf(message) : [];
-  const [uploaded, viewed, partials, maskUrl] = await Promise.all([
+  const [uploaded, viewed, partials, mask] = await Promise.all([
     message.uploaded_images ? Promise.all(message.uploaded_images.map((key) => signedGetUrl(key))) : null,
     Promise.all(
       images.map((keys, index) => viewImage(keys, index, listed, shareTokenOf(message, index) ?? null)),
     ),
     Promise.all(partialKeys.map((key) => (key ? signedGetUrl(key) : null))),
-    mask_key ? signedGetUrl(mask_key) : null,
+    // A region edit's painted area, shown over its source in the chat's list.
+    mask_key ? signedGetUrl(mask_key) : undefined,
   ]);
   const [first] = viewed;
   return {
@@ -56,9 +57,8 @@ export async function viewMessage(message: StoredMessage, listed = false): Promi
     ...(message.status === 'pending' && provider ? { provider } : {}),
     ...(message.status === 'pending' && started_at ? { started_at } : {}),
     ...(partials.length > 0 ? { partials } : {}),
-    // A region edit's painted area, shown over the image it edits.
-    ...(maskUrl ? { mask_url: maskUrl } : {}),
     ...(edit_from ? { edit_from: { message_id: edit_from.message_id, index: edit_from.index } } : {}),
+    ...(mask ? { mask_url: mask } : {}),
   };
 }
 

@@ -1,6 +1,4 @@
 import { ownKeyAnswerText, type ParsedSaveOwnKeyAnswerBody } from '@thumbnail-studio/contract';
-import type { ImageData } from '@thumbnail-studio/providers';
-import { getBlob } from '../adapters/blob-store';
 import { CLASSIFIER_TURNS, CONTEXT_IMAGE_MESSAGES } from '../core/jobs';
 import { NOTHING_TO_CHECK } from '../core/legibility';
 import { finishedImageFields, newMessage } from '../core/messages';
@@ -34,20 +32,7 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   const originals = await Promise.all(
     body.images.map(async (key) => normalizeGeneratedImage(await readUpload(userId, key))),
   );
-  const { userMessage, references, uploads } = await prepareUserMessage(userId, conversationId, body);
-  // A region edit keeps only the painted area of what the browser made, as a job's does.
-  const region = await regionEditOf(userMessage, await sourceOf(userMessage));
-  const made = region
-    ? await Promise.all(
-        originals.map((png) =>
-          region.putBack({
-            type: 'image',
-            image: { bytes: png, mimeType: 'image/png' },
-            model: body.provider,
-          }),
-        ),
-      )
-    : originals;
+  const { userMessage, pending, uploads } = await prepareUserMessage(userId, conversationId, body);
   const answer = newMessage({
     conversation_id: conversationId,
     user_id: userId,
@@ -59,12 +44,14 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
     provider: body.provider,
     request_id: userMessage.id,
   });
-  const assistantMessage = await commitReferences(userId, uploads, references, async () => {
+  const assistantMessage = await commitReferences(userId, uploads, pending, async () => {
+    // A region edit's answers are put back over its source through the painted area only.
+    const region = userMessage.mask_key && originals.length ? await regionEditOf(userMessage) : undefined;
     const images = await Promise.all(
-      made.map(
-        async (png, position) =>
-          (await storeJobImage(answer, png, position, region?.layers, region?.logo)).keys,
-      ),
+      originals.map(async (png, position) => {
+        const put = region && (await region.putBack(png));
+        return (await storeJobImage(answer, put?.bytes ?? png, position, put?.layers, put?.logo)).keys;
+      }),
     );
     const withAnswer = withImages(answer, images, body);
     await keepingImagesWith(images, () => storeAnsweredMessages(userMessage, withAnswer));
@@ -73,13 +60,6 @@ export async function saveOwnKeyAnswer({ userId, conversationId, body }: OwnKeyA
   await discardUploads(userId, body.images);
   await afterAnswer(userMessage, assistantMessage);
   return { userMessage, assistantMessage };
-}
-
-/** The picture a region edit edits (the chosen image's base, or its original); none without a mask. */
-async function sourceOf(userMessage: StoredMessage): Promise<ImageData | undefined> {
-  const key = userMessage.mask_key && userMessage.edit_from?.key;
-  const blob = key ? await getBlob(key) : undefined;
-  return blob && { bytes: blob.bytes, mimeType: blob.contentType };
 }
 
 /** The assistant's message with its images, as a settled job holds them (the gallery lists it too). */

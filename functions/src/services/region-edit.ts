@@ -1,83 +1,120 @@
-import { REGION_TEXTS, type TextLayer } from '@thumbnail-studio/contract';
-import type { GenerationResult, ImageData, RegionRequest } from '@thumbnail-studio/providers';
+import { type PixelBox, REGION_TEXTS } from '@thumbnail-studio/contract';
+import type { ImageData, RegionRequest } from '@thumbnail-studio/providers';
 import { getBlob, putBlob } from '../adapters/blob-store';
-import type { StoredMessage } from '../core/types';
+import { imagesOf } from '../core/messages';
+import type { MaskPixels } from '../core/region';
+import type { ImageKeys, StoredMessage } from '../core/types';
+import { getMessageById } from '../data/messages-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
-import { newId } from '../lib/ids';
 import { maskPng, putBackRegion, readMask, regionRequest, storedMask } from '../lib/region';
 import { loadSharp } from '../lib/sharp';
-import { readUpload, referencePrefix, uploadPrefix } from './references';
+import { readUpload, uploadPrefix } from './references';
 import type { PlacedLogo } from './text-layers';
 
-const PNG_DATA_URL = /^data:image\/png;base64,/i;
+const PNG_DATA_URL = 'data:image/png;base64,';
 
-/** A send's mask as bytes: a PNG data URL, or one of the caller's own uploads (another's is not found). */
+/** Where a user message's normalised mask is kept, beside the message, under its owner's prefix. */
+export const maskKeyOf = (userId: string, messageId: string) => `masks/${userId}/${messageId}.png`;
+
+/** The key a region edit starts from in a chosen image: its picture without text layers, if it has one. */
+export const regionSourceKey = (keys: ImageKeys) => keys.base ?? keys.original;
+
+/**
+ * The bytes of a send's mask: a PNG data URL, or the key of one of the caller's own uploads
+ * (another creator's is not found). Anything else is not a PNG.
+ */
 async function maskBytes(userId: string, mask: string): Promise<Uint8Array> {
-  if (mask.startsWith('data:')) {
-    const header = PNG_DATA_URL.exec(mask);
-    if (!header) throw new BadRequestError(REGION_TEXTS.notPng);
-    return new Uint8Array(Buffer.from(mask.slice(header[0].length), 'base64'));
-  }
-  if (!mask.startsWith(uploadPrefix(userId)) || mask.includes('..'))
-    throw new NotFoundError('Mask not found');
+  if (mask.startsWith(PNG_DATA_URL))
+    return new Uint8Array(Buffer.from(mask.slice(PNG_DATA_URL.length), 'base64'));
+  if (mask.startsWith('data:')) throw new BadRequestError(REGION_TEXTS.notPng);
+  if (!mask.startsWith(uploadPrefix(userId)))
+    throw new NotFoundError('The painted area could not be found. Please paint it again.');
   return readUpload(userId, mask);
 }
 
 /**
- * Checks a region edit's mask against the image it edits (`imageKey`) and stores it as that
- * image's mask (a PNG its size, opaque where painted; see readMask for what is refused), pending
- * until its message is stored. Answers its key, and the upload it came from, if any.
+ * A send's mask, checked and normalised for the image `sourceKey` it edits (see readMask): stored
+ * pending under `key` (its message's mask key), to be kept once the message is stored. Every
+ * refusal comes before anything is stored. Answers the upload it was read from, if any, which is
+ * used up with the send.
  */
-export async function storeRequestMask(
+export async function storeSendMask(
   userId: string,
   mask: string,
-  imageKey: string,
-): Promise<{ key: string; upload?: string }> {
+  sourceKey: string,
+  key: string,
+): Promise<{ upload?: string }> {
   const sharp = await loadSharp();
-  const [bytes, image] = await Promise.all([maskBytes(userId, mask), getBlob(imageKey)]);
-  if (!image) throw new NotFoundError('Message not found');
-  const { width, height } = await sharp(image.bytes).metadata();
-  if (!width || !height) throw new Error('the edited image has no size');
-  const { mask: pixels } = await readMask(bytes, { width, height });
-  const key = `${referencePrefix(userId)}${newId()}-mask.png`;
-  await putBlob(key, await maskPng(pixels), 'image/png', { pending: true });
-  return { key, ...(mask.startsWith('data:') ? {} : { upload: mask }) };
+  const bytes = await maskBytes(userId, mask);
+  const source = await getBlob(sourceKey);
+  const size = source && (await sharp(source.bytes).metadata());
+  if (!size?.width || !size.height) throw new BadRequestError(REGION_TEXTS.needsImage);
+  const read = await readMask(bytes, { width: size.width, height: size.height });
+  await putBlob(key, await maskPng(read.mask), 'image/png', { pending: true });
+  return mask.startsWith(PNG_DATA_URL) ? {} : { upload: mask };
 }
 
-/** What a job makes of a region edit: what the provider is sent, and how its answers come back. */
-export interface RegionEdit {
-  /** The region as each provider may send it. */
-  request: RegionRequest;
-  /** An answer put back over the edited image through the painted area only. */
-  putBack(result: Extract<GenerationResult, { type: 'image' }>): Promise<Uint8Array>;
-  /** The edited image's layers, carried over unchanged. */
-  layers: TextLayer[];
-  logo: PlacedLogo | undefined;
+/** The image a region edit changes: its textless picture, and the layers drawn over it. */
+export interface RegionSource {
+  image: ImageData;
+  layers: NonNullable<ImageKeys['text_layers']>;
+  logo?: PlacedLogo;
 }
 
 /**
- * A request's region edit, when it has a mask: `source` is the picture it edits (the image's
- * base when it has layers; the job's first image), read with its mask and its layers' logo.
+ * The source of a region edit asked by `request` (a user message with `mask_key`): the chosen
+ * image's textless picture with its text and logo layers, and the stored mask. Fails when the
+ * chosen image or the mask is gone.
  */
-export async function regionEditOf(
+export async function readRegionEdit(
   request: StoredMessage,
-  source: ImageData | undefined,
-): Promise<RegionEdit | undefined> {
-  if (!request.mask_key || !source) return undefined;
-  const [stored, logo] = await Promise.all([getBlob(request.mask_key), carriedLogo(request)]);
-  if (!stored) throw new Error('the region edit has no mask');
-  const mask = await storedMask(stored.bytes);
+): Promise<{ source: RegionSource; painted: { mask: MaskPixels; bounds: PixelBox } }> {
+  const { edit_from: editFrom, mask_key: maskKey } = request;
+  if (!editFrom || !maskKey) throw new Error('a region edit needs its chosen image and its mask');
+  const message = await getMessageById(request.user_id, editFrom.message_id);
+  const keys =
+    message?.conversation_id === request.conversation_id ? imagesOf(message)[editFrom.index] : undefined;
+  const [picture, mask, logo] = await Promise.all([
+    keys && getBlob(regionSourceKey(keys)),
+    getBlob(maskKey),
+    keys?.logo && getBlob(keys.logo.key),
+  ]);
+  if (!keys || !picture || !mask) throw new Error('the region edit lost its image or its mask');
   return {
-    request: await regionRequest(source, mask),
-    putBack: (result) => putBackRegion(source.bytes, result.image.bytes, mask.mask, result.placedAt),
-    layers: request.edit_from?.text_layers ?? [],
-    logo,
+    source: {
+      image: { bytes: picture.bytes, mimeType: picture.contentType },
+      layers: keys.text_layers ?? [],
+      ...(keys.logo && logo ? { logo: { bytes: logo.bytes, box: keys.logo.box } } : {}),
+    },
+    painted: await storedMask(mask.bytes),
   };
 }
 
-/** The logo layer of the image a region edit edits, read to be drawn again over the result. */
-async function carriedLogo(request: StoredMessage): Promise<PlacedLogo | undefined> {
-  const logo = request.edit_from?.logo;
-  const picture = logo && (await getBlob(logo.key));
-  return logo && picture ? { bytes: picture.bytes, box: logo.box } : undefined;
+/** An answer to a region edit, ready to store: the picture put back, and the source's layers. */
+export interface RegionAnswer {
+  bytes: Uint8Array;
+  layers: RegionSource['layers'];
+  logo?: PlacedLogo;
+}
+
+/**
+ * A region edit of `request`, as a job or an own-key answer makes it: the source and what a
+ * provider is sent (`region`), and `putBack`, which puts any answer over the source through the
+ * feathered painted area only, carrying the source's text and logo layers unchanged.
+ */
+export async function regionEditOf(request: StoredMessage): Promise<{
+  source: ImageData;
+  region: RegionRequest;
+  putBack: (answer: Uint8Array, placedAt?: PixelBox) => Promise<RegionAnswer>;
+}> {
+  const { source, painted } = await readRegionEdit(request);
+  return {
+    source: source.image,
+    region: await regionRequest(source.image, painted),
+    putBack: async (answer, placedAt) => ({
+      bytes: await putBackRegion(source.image.bytes, answer, painted.mask, placedAt),
+      layers: source.layers,
+      ...(source.logo ? { logo: source.logo } : {}),
+    }),
+  };
 }

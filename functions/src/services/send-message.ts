@@ -39,16 +39,14 @@ export async function sendMessage({
   body,
   provider,
 }: SendInput): Promise<SendResult> {
-  const { userMessage, references, uploads } = await prepareUserMessage(userId, conversationId, body);
+  const { userMessage, pending, uploads } = await prepareUserMessage(userId, conversationId, body);
   const job = newQueuedJob(userMessage, {
     id: newId(),
     provider,
     variations: body.variations,
     textMode: body.text_mode,
   });
-  const refused = await commitReferences(userId, uploads, references, () =>
-    reserveOrRefuse(userMessage, job),
-  );
+  const refused = await commitReferences(userId, uploads, pending, () => reserveOrRefuse(userMessage, job));
   if (refused) return refused;
   try {
     await enqueueJob({
