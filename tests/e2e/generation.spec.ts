@@ -32,6 +32,10 @@ test.describe('generating and editing thumbnails offline', () => {
       await expect(chat.pendingMessages()).toContainText(/Processing your request|Generating your image/);
       await expect(chat.sendButton()).toBeDisabled();
       await expect(app.credits()).toHaveAccessibleName('2 credits');
+      // While the provider draws, its latest partial picture stands in the image's place, softened.
+      const partial = chat.pendingMessages().getByRole('img', { name: 'The picture so far' });
+      await expect(partial).toBeVisible();
+      await expect(partial).toHaveJSProperty('complete', true);
       providerHold.release();
       await expect(chat.imageMessages()).toHaveCount(1, { timeout: jobTimeout });
       await expect(chat.pendingMessages()).toHaveCount(0);
