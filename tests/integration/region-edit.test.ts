@@ -154,8 +154,8 @@ describe('a send with a mask', () => {
       [{ edit_from: editFrom, mask: dataUrl(jpeg) }, 400, REGION_TEXTS.notPng],
       [{ edit_from: editFrom, mask: dataUrl(await maskPng(width, height)) }, 400, REGION_TEXTS.emptyMask],
       [{ edit_from: editFrom, mask: theirUpload }, 404],
-      // Another creator's image is not the caller's to edit, whatever the mask.
-      [{ edit_from: { message_id: other.image.id, index: 0 }, mask: dataUrl(painted) }, 400],
+      // Another creator's image is not found, whatever the mask.
+      [{ edit_from: { message_id: other.image.id, index: 0 }, mask: dataUrl(painted) }, 404],
     ];
     for (const [body, status, text] of refusals) {
       const sent = await user.send({ content: 'make the sky red', provider: 'openai', ...body });

@@ -160,20 +160,26 @@ describe('variations', () => {
     });
     expect((await api('getCredits')).body).toEqual({ credits: 0 });
 
-    // An index the answer lacks, a message that is not an image, another conversation's, another user's.
+    // An index the answer lacks, a message that is not an image, another conversation's.
     const other = await newUser('chosen-other');
     const otherConversation = (await api('createConversation', { body: {} })).body.conversation.id as string;
     const refusals = await Promise.all([
       send({ content: 'x', edit_from: { message_id: done.id, index: 2 } }),
       send({ content: 'x', edit_from: { message_id: edit.body.userMessage.id, index: 0 } }),
       send({ content: 'x', edit_from: { message_id: done.id, index: 0 } }, otherConversation),
-      other.send({ content: 'x', edit_from: { message_id: done.id, index: 0 } }),
     ]);
     for (const refusal of refusals) {
       expect(refusal.status).toBe(400);
       expect(refusal.body.error).toBe(
         'The image chosen to edit is not in this conversation. Choose another one.',
       );
+    }
+    // Another user's image is not found, as a missing one is.
+    for (const missing of [
+      await other.send({ content: 'x', edit_from: { message_id: done.id, index: 0 } }),
+      await send({ content: 'x', edit_from: { message_id: '01JNOTAMESSAGE00000000000', index: 0 } }),
+    ]) {
+      expect(missing.status).toBe(404);
     }
     expect(await sentMessages(api, conversationId)).toHaveLength(2);
   });

@@ -4,7 +4,7 @@ import { imagesOf, newMessage } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import { getMessageById } from '../data/messages-repo';
 import { getModelsByIds } from '../data/models-repo';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { copyReferences } from './references';
 import { maskKeyOf, regionSourceKey, storeSendMask } from './region-edit';
@@ -28,8 +28,10 @@ export const CHOSEN_IMAGE_GONE_TEXT =
  */
 export async function chosenImage(userId: string, conversationId: string, chosen: EditFrom, region = false) {
   const message = await getMessageById(userId, chosen.message_id);
+  // Another creator's message is not found, as a missing one is: nothing says it exists.
+  if (!message) throw new NotFoundError('Message not found');
   const image =
-    message?.conversation_id === conversationId && message.status === 'done'
+    message.conversation_id === conversationId && message.status === 'done'
       ? imagesOf(message)[chosen.index]
       : undefined;
   if (!image) throw new BadRequestError(CHOSEN_IMAGE_GONE_TEXT);
