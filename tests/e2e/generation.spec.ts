@@ -33,7 +33,7 @@ test.describe('generating and editing thumbnails offline', () => {
       await expect(chat.sendButton()).toBeDisabled();
       await expect(app.credits()).toHaveAccessibleName('2 credits');
       // While the provider draws, its latest partial picture stands in the image's place, softened.
-      const partial = chat.pendingMessages().getByRole('img', { name: 'The picture so far' });
+      const partial = chat.pendingMessages().getByRole('img', { name: 'Drawn so far' });
       await expect(partial).toBeVisible();
       await expect(partial).toHaveJSProperty('complete', true);
       providerHold.release();

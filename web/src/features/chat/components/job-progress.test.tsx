@@ -69,7 +69,7 @@ describe('a pending answer', () => {
     expect(pictures.map((picture) => picture.getAttribute('src'))).toEqual([
       'https://storage.test/p/v0-1.webp',
     ]);
-    expect(pictures[0]?.getAttribute('alt')).toBe('The picture so far (1 of 2)');
+    expect(pictures[0]?.getAttribute('alt')).toBe('Drawn so far (1 of 2)');
     expect(pictures[0]?.className).toContain('blur');
   });
 

@@ -52,7 +52,9 @@ function PartialPictures({ partials }: { partials: readonly (string | null)[] })
             // biome-ignore lint/suspicious/noArrayIndexKey: an image's place among the variations is its identity
             key={index}
             src={url}
-            alt={`The picture so far${partials.length > 1 ? ` (${index + 1} of ${partials.length})` : ''}`}
+            alt={`Drawn so far${partials.length > 1 ? ` (${index + 1} of ${partials.length})` : ''}`}
+            // Read in CORS mode, as every signed URL of the app is (one cache entry per URL).
+            crossOrigin="anonymous"
             data-testid="partial-picture"
             className="aspect-video w-full rounded-xl object-cover opacity-80 blur-[2px] saturate-75 transition-[filter] duration-500"
           />
