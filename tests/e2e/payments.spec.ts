@@ -23,8 +23,12 @@ async function checkoutFor(page: Page, name: RegExp) {
 }
 
 async function openPurchase(page: Page) {
-  await page.getByRole('button', { name: /^\d+ credits?$/ }).click();
-  await page.getByRole('menuitem', { name: 'Buy credits' }).click();
+  // Right after signing up, the chat focusing its prompt as its first conversation opens closes a
+  // menu opened before it: then the menu is opened again.
+  await expect(async () => {
+    await page.getByRole('button', { name: /^\d+ credits?$/ }).click();
+    await page.getByRole('menuitem', { name: 'Buy credits' }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('dialog', { name: 'Purchase Credits' })).toBeVisible();
 }
 

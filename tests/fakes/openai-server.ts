@@ -33,7 +33,8 @@ export interface FakeOpenAI {
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
   /**
    * Image answers wait this long first, like a real model at work. A streamed one sends its
-   * partial images spread over the wait (two at 30% and 60%), and the image at its end.
+   * partial images spread over the wait (two at 30% and 60%), and the image at its end; with no
+   * wait there is nothing drawn meanwhile, and it sends the image alone.
    */
   latency(ms: number): void;
   /** The most image requests it has been answering at once (since the last reset). */
@@ -248,7 +249,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         const streamed = streamOptions(request);
         if (streamed && mode !== 'refuse') {
           const kind = request.path.endsWith('/edits') ? 'image_edit' : 'image_generation';
-          return await streamImage(res, kind, streamed.partials, latencyMs, mode, b64);
+          return await streamImage(res, kind, latencyMs > 0 ? streamed.partials : 0, latencyMs, mode, b64);
         }
         if (latencyMs > 0) await sleep(latencyMs);
         if (mode === 'refuse') return sendJson(res, 400, MODERATION_BLOCKED);
