@@ -33,6 +33,35 @@ async function sentMask(request: Request, points: ImagePoint[]) {
   };
 }
 
+/**
+ * Keeps the `mask` part of every form the page sends with fetch (as base64, in the page), since a
+ * form's file parts are not in what the browser reports of a request's body.
+ */
+function keepSentMasks() {
+  type Form = { get(name: string): unknown };
+  type Page = {
+    fetch: (input: unknown, init?: { body?: unknown }) => Promise<unknown>;
+    sentMasks: Promise<string>[];
+    FormData: new () => Form;
+    Blob: new () => { arrayBuffer(): Promise<ArrayBuffer> };
+    btoa(text: string): string;
+  };
+  const page = globalThis as unknown as Page;
+  const original = page.fetch.bind(page);
+  page.sentMasks = [];
+  page.fetch = (input, init) => {
+    const mask = init?.body instanceof page.FormData ? (init.body as Form).get('mask') : undefined;
+    if (mask instanceof page.Blob) {
+      page.sentMasks.push(
+        (mask as { arrayBuffer(): Promise<ArrayBuffer> })
+          .arrayBuffer()
+          .then((bytes) => page.btoa(String.fromCharCode(...new Uint8Array(bytes)))),
+      );
+    }
+    return original(input, init);
+  };
+}
+
 /** The full-size image's own size, as the editor loaded it. */
 const naturalSize = (editor: RegionEditorPage) =>
   editor
@@ -242,9 +271,12 @@ test.describe('editing a region', () => {
       const { pathname } = new URL(request.url());
       if (request.method() === 'POST' && pathname.startsWith('/openai/')) toProvider.push(pathname);
     });
+    await page.addInitScript(keepSentMasks);
     const app = await signUpThroughUi(page, persona('region-own-key'));
     const chat = new ChatPage(page);
     const keys = new OwnKeysPage(page);
+    // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
+    await expect(chat.messageBox()).toBeFocused();
     await keys.open();
     await keys.save(OPENAI, 'fake-openai-key-for-region-edits');
     await expect(keys.status(OPENAI)).toHaveText('The key works.');
@@ -262,6 +294,7 @@ test.describe('editing a region', () => {
       (request) => request.method() === 'POST' && /\/own-key-answers$/.test(new URL(request.url()).pathname),
     );
     const before = toProvider.length;
+    const size = await naturalSize(editor);
     await editor.send().click();
     const saved = (await saving).postDataJSON() as { mask?: string; is_edit?: boolean; edit_from?: unknown };
     expect(saved).toMatchObject({
@@ -271,6 +304,20 @@ test.describe('editing a region', () => {
     });
     // A region edit is an edit of its image: no classifier is asked.
     expect(toProvider.slice(before)).toEqual(['/openai/v1/images/edits']);
+    // OpenAI's mask: a PNG the image's size, transparent where painted and opaque elsewhere.
+    const masks = await page.evaluate(() =>
+      Promise.all((globalThis as unknown as { sentMasks: Promise<string>[] }).sentMasks),
+    );
+    expect(masks).toHaveLength(1);
+    const png = Buffer.from(masks[0] ?? '', 'base64');
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const alphaAt = (x: number, y: number) =>
+      data[(Math.floor(y * info.height) * info.width + Math.floor(x * info.width)) * info.channels + 3];
+    expect({ width: info.width, height: info.height, channels: info.channels }).toEqual({
+      ...size,
+      channels: 4,
+    });
+    expect([alphaAt(0.25, 0.3), alphaAt(0.8, 0.8)]).toEqual([0, 255]);
     await expect(chat.imageMessages()).toHaveCount(2, { timeout: jobTimeout });
     await expect(app.credits()).toHaveAccessibleName('3 credits');
   });
