@@ -53,6 +53,16 @@ export const budgets = {
   /** The same, 95th percentile: 250 ms then, 5.4 yardsticks. */
   generationP95OverImageWork: 5.4,
   /**
+   * While the provider draws an image in 10 s with partials at 30% and 60%, when the first partial
+   * picture is on screen in Chromium, as a share of when the final image is (both from the send):
+   * the creator sees the picture coming within the first part of the wait.
+   */
+  partialFirstOverFinal: 0.4,
+  /** Each partial picture's download, the WebP the job keeps of it (640 wide). */
+  partialKb: 40,
+  /** The DynamoDB writes each partial picture adds to a job: the one that shows it. */
+  partialWrites: 1,
+  /**
    * The chat's WebP previews of a provider-sized photo-like image (a hard case: detail at
    * every scale), per width: what a phone, a laptop and a 2x screen download per image.
    */

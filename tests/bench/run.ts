@@ -14,6 +14,7 @@ import { landingJs } from './sections/landing-js';
 import { lighthouseLanding } from './sections/lighthouse';
 import { localCloudStart } from './sections/local-cloud-start';
 import { opening } from './sections/opening';
+import { partials } from './sections/partials';
 
 // Every run sets its own data folder; the AWS SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -29,6 +30,7 @@ const allSections: BenchSection[] = [
   generation,
   jobCounts,
   opening,
+  partials,
 ];
 // `BENCH_ONLY=generation npm run bench` runs the sections whose title contains that word.
 const only = process.env.BENCH_ONLY?.toLowerCase();

@@ -1,11 +1,11 @@
 import { ChatPage } from './pages/chat-page';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 test.describe('conversations', () => {
   test('a message sent the moment the app opens lands in the one conversation it creates', async ({
     page,
   }) => {
-    const app = await signUpThroughUi(page, persona('eager'));
+    const app = await signUp(page, persona('eager'));
     await app.send('Sent before anything loaded');
     await expect(app.messages().getByText('Sent before anything loaded')).toBeVisible();
     await expect(app.conversations()).toHaveCount(1);
@@ -18,7 +18,7 @@ test.describe('conversations', () => {
   test('create, select, send, reload, delete; a second user sees none of it', async ({ browser }) => {
     const adaContext = await browser.newContext();
     const adaPage = await adaContext.newPage();
-    const ada = await signUpThroughUi(adaPage, persona('ada'));
+    const ada = await signUp(adaPage, persona('ada'));
 
     // One conversation is created for a new user and selected.
     await expect(ada.conversations()).toHaveCount(1);
@@ -57,7 +57,7 @@ test.describe('conversations', () => {
     // A second user, in another browser context, sees none of Ada's data.
     const babbageContext = await browser.newContext();
     const babbagePage = await babbageContext.newPage();
-    const babbage = await signUpThroughUi(babbagePage, persona('babbage'));
+    const babbage = await signUp(babbagePage, persona('babbage'));
     await expect(babbage.conversations()).toHaveCount(1);
     await expect(babbage.messages().getByText('Cooking channel: pasta close-up')).toHaveCount(0);
     await expect(babbage.messages().getByText('Gaming thumbnail with a shocked face')).toHaveCount(0);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { GalleryPage, ShareMenu } from './pages/gallery-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
@@ -27,7 +27,7 @@ test.describe('the gallery and shared thumbnails', () => {
     browser,
   }) => {
     test.setTimeout(150_000);
-    const app = await signUpThroughUi(page, persona('gallery'));
+    const app = await signUp(page, persona('gallery'));
     const chat = new ChatPage(page);
     const gallery = new GalleryPage(page);
     let link = '';

@@ -3,7 +3,7 @@ import { INSUFFICIENT_CREDITS_TEXT } from '@thumbnail-studio/contract';
 import sharp from 'sharp';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 import { pngSize } from './support/png';
 
 const INSUFFICIENT = INSUFFICIENT_CREDITS_TEXT;
@@ -19,7 +19,7 @@ test.describe('generating and editing thumbnails offline', () => {
     providerHold,
   }) => {
     test.setTimeout(120_000);
-    const app = await signUpThroughUi(page, persona('creator'));
+    const app = await signUp(page, persona('creator'));
     const chat = new ChatPage(page);
     await expect(app.credits()).toHaveAccessibleName('3 credits');
     await expect(chat.selectedProvider()).toHaveText('Offline preview (no AI)');

@@ -1,4 +1,4 @@
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 /** The chunk of Radix's dropdown menu, which the chat screen loads when a menu is first reached. */
 const MENU_CODE = /\/assets\/dropdown-menu-parts-[^/]*\.js$/;
@@ -21,7 +21,7 @@ test.describe('the header menus', () => {
       await route.continue();
     });
 
-    const app = await signUpThroughUi(page, persona('menus'));
+    const app = await signUp(page, persona('menus'));
     // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
     await expect(app.messageBox()).toBeFocused();
     await expect(app.credits()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -19,7 +19,7 @@ test.describe('the app frame', () => {
   test('share copies the link and says so for 2 s; the sidebar opens and closes; the input grows to 200 px', async ({
     page,
   }) => {
-    const app = await signUpThroughUi(page, persona('frame'));
+    const app = await signUp(page, persona('frame'));
 
     const share = page.getByRole('button', { name: 'Share' });
     await share.click();
@@ -43,7 +43,7 @@ test.describe('the app frame', () => {
 
   test('on a phone the menu button slides the sidebar over an overlay that closes it', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const app = await signUpThroughUi(page, persona('phone'));
+    const app = await signUp(page, persona('phone'));
     const sidebar = page.getByRole('complementary', { name: 'Conversation history' });
     await expect(sidebar).toBeHidden();
 
@@ -67,7 +67,7 @@ for (const size of sizes) {
     test("the provider's name fits, purchase rows align, toasts clear the header, a sent reference shows whole", async ({
       page,
     }) => {
-      const app = await signUpThroughUi(page, persona(`details-${size.name}`));
+      const app = await signUp(page, persona(`details-${size.name}`));
       const chat = new ChatPage(page);
 
       await test.step("the chosen provider's whole name shows", async () => {

@@ -1,13 +1,13 @@
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
 
 test('a new thumbnail says, moments after it appears, how its text reads at feed size', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpThroughUi(page, persona('legibility'));
+  await signUp(page, persona('legibility'));
   const chat = new ChatPage(page);
 
   await chat.send('A golden trophy on a stage, the text "BIG WIN"');

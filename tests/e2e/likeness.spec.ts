@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { portraitOf } from '../fakes/faces';
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 import { uploadModel } from './support/models';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
@@ -26,7 +26,7 @@ test('a thumbnail featuring people says how much each looks like their photos, a
   page,
 }) => {
   test.setTimeout(150_000);
-  const app = await signUpThroughUi(page, persona('likeness'));
+  const app = await signUp(page, persona('likeness'));
   const chat = new ChatPage(page);
   const manage = page.getByRole('dialog', { name: 'Manage Models' });
 

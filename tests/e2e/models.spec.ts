@@ -2,7 +2,7 @@ import { type Page, expect as playwrightExpect } from '@playwright/test';
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 import { uploadModel } from './support/models';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
@@ -41,7 +41,7 @@ const near = (actual: { r: number; g: number; b: number }, wanted: { r: number; 
 test.describe('person models', () => {
   test('upload, edit, select, feature in a thumbnail and an edit, then delete', async ({ page }) => {
     test.setTimeout(150_000);
-    const app = await signUpThroughUi(page, persona('modeller'));
+    const app = await signUp(page, persona('modeller'));
     const chat = new ChatPage(page);
 
     await test.step('upload a model with three photos', async () => {
@@ -128,7 +128,7 @@ test.describe('person models', () => {
 
     test('upload a model, select it and generate with it', async ({ page }) => {
       test.setTimeout(90_000);
-      await signUpThroughUi(page, persona('phone-modeller'));
+      await signUp(page, persona('phone-modeller'));
       const chat = new ChatPage(page);
       await page.getByRole('button', { name: 'Select people' }).click();
       await uploadModel(page, 'Grace', [await facePhoto('green.jpg', GREEN)]);

@@ -4,7 +4,7 @@ import type { Request } from '@playwright/test';
 import { ChatPage, makeReferencePng } from './pages/chat-page';
 import { OwnKeysPage } from './pages/own-keys-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 import { LOCAL_CLOUD_LOG } from './support/local-cloud-log';
 
 // Keys as the fake providers take them: any key is good unless it says 'invalid'.
@@ -35,7 +35,7 @@ test.describe("a creator's own API key", () => {
       if (/\/(openai|gemini)\//.test(new URL(url).pathname)) toProviders.push(request);
       else if (url.startsWith('http')) ours.push(request);
     });
-    const app = await signUpThroughUi(page, persona('own-key'));
+    const app = await signUp(page, persona('own-key'));
     const chat = new ChatPage(page);
     const keys = new OwnKeysPage(page);
     await expect(app.credits()).toHaveAccessibleName('3 credits');
@@ -63,10 +63,21 @@ test.describe("a creator's own API key", () => {
       await chat.providerSelect().selectOption({ label: `${OPENAI} (your key)` });
     });
 
-    await test.step('a generation with the own key charges nothing and says so', async () => {
-      await chat.send('A cat astronaut, bold "SPACE" title');
-      await expect(chat.pendingMessages()).toContainText(/Processing your request|Generating your image/);
-      await expect(chat.imageMessages()).toHaveCount(1);
+    await test.step('a generation with the own key shows what OpenAI streams, charges nothing and says so', async () => {
+      // The fake OpenAI draws for 4 s, streaming its partial pictures at 30% and 60% of it.
+      await fetch(`${fakeProviders}/_latency/openai?ms=4000`, { method: 'POST' });
+      try {
+        await chat.send('A cat astronaut, bold "SPACE" title');
+        await expect(chat.pendingMessages()).toContainText(/Processing your request|Generating your image/);
+        // Straight from the stream, before anything is stored.
+        const partial = chat.pendingMessages().getByRole('img', { name: 'Drawn so far' });
+        await expect(partial).toBeVisible();
+        await expect(partial).toHaveJSProperty('complete', true);
+        expect(await partial.getAttribute('src')).toMatch(/^blob:/);
+        await expect(chat.imageMessages()).toHaveCount(1);
+      } finally {
+        await fetch(`${fakeProviders}/_latency/openai?ms=0`, { method: 'POST' });
+      }
       await expect(chat.imageMessages().last()).toContainText('no credit was charged');
       await expect(app.credits()).toHaveAccessibleName('3 credits');
     });
@@ -121,7 +132,7 @@ test.describe("a creator's own API key", () => {
     // Storage answers CORS only to a request that names its origin, as S3 does, and lets the browser
     // keep an image: the chat's <img> and the edit's read of the same URL must share one cached copy.
     const key = 'fake-openai-key-for-shown-images';
-    const app = await signUpThroughUi(page, persona('own-key-shown'));
+    const app = await signUp(page, persona('own-key-shown'));
     await expect(app.credits()).toHaveAccessibleName('3 credits');
     const chat = new ChatPage(page);
     const keys = new OwnKeysPage(page);
@@ -160,7 +171,7 @@ test.describe("a creator's own API key", () => {
 
   test('is forgotten at sign-out unless remembered on this device', async ({ page, auth }) => {
     const who = persona('own-key-sign-out');
-    const app = await signUpThroughUi(page, who);
+    const app = await signUp(page, who);
     const keys = new OwnKeysPage(page);
     const GEMINI = 'Gemini Nano Banana';
     const GEMINI_KEY = 'fake-gemini-key-for-e2e-remembered';

@@ -8,7 +8,7 @@ import { AppPage } from './pages/app-page';
 import { AuthPage } from './pages/auth-page';
 import { ChatPage } from './pages/chat-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 import { holdRedirect, releaseRedirect } from './support/redirect';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
@@ -35,7 +35,7 @@ async function openPurchase(page: Page) {
 test.describe('buying credits through the local checkout', () => {
   test('out of credits, buy the popular package, see it in the history, generate again', async ({ page }) => {
     test.setTimeout(150_000);
-    const app = await signUpThroughUi(page, persona('buyer'));
+    const app = await signUp(page, persona('buyer'));
     const chat = new ChatPage(page);
 
     await test.step('spend the three free credits', async () => {
@@ -90,7 +90,7 @@ test.describe('buying credits through the local checkout', () => {
   });
 
   test('cancelling on the hosted page charges nothing and returns to the app', async ({ page }) => {
-    const app = await signUpThroughUi(page, persona('canceller'));
+    const app = await signUp(page, persona('canceller'));
     await expect(app.credits()).toHaveAccessibleName('3 credits');
     await openPurchase(page);
     await checkoutFor(page, /Starter/);
@@ -107,7 +107,7 @@ test.describe('buying credits through the local checkout', () => {
   });
 
   test('a buyer who closes the tab after paying still gets the credits', async ({ page, context }) => {
-    const app = await signUpThroughUi(page, persona('closer'));
+    const app = await signUp(page, persona('closer'));
     await expect(app.credits()).toHaveAccessibleName('3 credits');
     await openPurchase(page);
     await checkoutFor(page, /Pro/);
@@ -129,7 +129,7 @@ test.describe('buying credits through the local checkout', () => {
     browser,
   }) => {
     const buyer = persona('elsewhere');
-    await signUpThroughUi(page, buyer);
+    await signUp(page, buyer);
     await openPurchase(page);
     await checkoutFor(page, /Starter/);
     // This tab never confirms: only the webhook grants, and the buyer comes back from elsewhere.

@@ -6,7 +6,7 @@ import { ChatPage } from './pages/chat-page';
 import { OwnKeysPage } from './pages/own-keys-page';
 import { type ImagePoint, RegionEditorPage } from './pages/region-editor-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 import { uploadModel } from './support/models';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
@@ -89,7 +89,7 @@ test.describe('editing a region', () => {
     providerHold,
   }) => {
     test.setTimeout(150_000);
-    const app = await signUpThroughUi(page, persona('region-edit'));
+    const app = await signUp(page, persona('region-edit'));
     const chat = new ChatPage(page);
     const editor = new RegionEditorPage(page, await makeThumbnail(chat, 'A calm lake under a clear sky'));
     await expect(app.credits()).toHaveAccessibleName('2 credits');
@@ -188,7 +188,7 @@ test.describe('editing a region', () => {
     page,
   }) => {
     test.setTimeout(150_000);
-    await signUpThroughUi(page, persona('region-faces'));
+    await signUp(page, persona('region-faces'));
     const chat = new ChatPage(page);
 
     await test.step('a thumbnail featuring a person, whose face the likeness check finds', async () => {
@@ -272,7 +272,7 @@ test.describe('editing a region', () => {
       if (request.method() === 'POST' && pathname.startsWith('/openai/')) toProvider.push(pathname);
     });
     await page.addInitScript(keepSentMasks);
-    const app = await signUpThroughUi(page, persona('region-own-key'));
+    const app = await signUp(page, persona('region-own-key'));
     const chat = new ChatPage(page);
     const keys = new OwnKeysPage(page);
     // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
@@ -327,7 +327,7 @@ test.describe('editing a region', () => {
 
     test('a finger paints the region and the edit is sent', async ({ page }) => {
       test.setTimeout(150_000);
-      await signUpThroughUi(page, persona('region-phone'));
+      await signUp(page, persona('region-phone'));
       const chat = new ChatPage(page);
       const editor = new RegionEditorPage(page, await makeThumbnail(chat, 'A red car on a mountain road'));
       await editor.open();

@@ -1,5 +1,5 @@
 import { ChatPage } from './pages/chat-page';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 const videoId = process.env.E2E_VIDEO_ID ?? 'dQw4w9WgXcQ';
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
@@ -24,7 +24,7 @@ for (const size of sizes) {
       providerHold,
     }) => {
       test.setTimeout(90_000);
-      await signUpThroughUi(page, persona(`sender-${size.name}`));
+      await signUp(page, persona(`sender-${size.name}`));
       const chat = new ChatPage(page);
       // The job is held until its phase has been seen.
       providerHold.hold();
@@ -74,7 +74,7 @@ test.describe('on a touch phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('Enter starts a new line and the send button sends', async ({ page }) => {
-    await signUpThroughUi(page, persona('touch'));
+    await signUp(page, persona('touch'));
     const chat = new ChatPage(page);
 
     await chat.messageBox().fill('A red car');

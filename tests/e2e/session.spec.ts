@@ -14,11 +14,11 @@ const storedTokens = () =>
 
 import { AppPage } from './pages/app-page';
 import { ChatPage } from './pages/chat-page';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 test.describe('the session', () => {
   test('refreshes expired tokens through the local GetTokensFromRefreshToken bridge', async ({ page }) => {
-    const app = await signUpThroughUi(page, persona('refresh'));
+    const app = await signUp(page, persona('refresh'));
     await expect(app.conversations()).toHaveCount(1);
     await app.send('Keep this across a refresh');
     await expect(app.messages().getByText('Keep this across a refresh')).toBeVisible();

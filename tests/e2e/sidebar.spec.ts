@@ -3,7 +3,7 @@ import { ChatPage } from './pages/chat-page';
 import { SidebarPage } from './pages/sidebar-page';
 import { checkScreen, showColourScheme } from './support/a11y';
 import { contrastRatio } from './support/colours';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -17,7 +17,7 @@ for (const size of sizes) {
     test('New Conversation opens the empty one again, even after a reload, until it is used', async ({
       page,
     }) => {
-      const app = await signUpThroughUi(page, persona(`reuse-${size.name}`));
+      const app = await signUp(page, persona(`reuse-${size.name}`));
       const sidebar = new SidebarPage(page);
       await sidebar.open();
       await expect(sidebar.rows()).toHaveCount(1);
@@ -44,7 +44,7 @@ for (const size of sizes) {
     test('a conversation is renamed inline: Enter saves, Escape cancels, an empty title is refused', async ({
       page,
     }) => {
-      const app = await signUpThroughUi(page, persona(`rename-${size.name}`));
+      const app = await signUp(page, persona(`rename-${size.name}`));
       const sidebar = new SidebarPage(page);
 
       await sidebar.startRename(DEFAULT_TITLE, '   ');
@@ -73,7 +73,7 @@ for (const size of sizes) {
     });
 
     test('a search box filters a long list by title, and says when nothing matches', async ({ page }) => {
-      const app = await signUpThroughUi(page, persona(`search-${size.name}`));
+      const app = await signUp(page, persona(`search-${size.name}`));
       const sidebar = new SidebarPage(page);
       await sidebar.open();
       await expect(sidebar.rows()).toHaveCount(1);
@@ -103,7 +103,7 @@ for (const size of sizes) {
     test('an empty chat offers example prompts that fill the box, and says what references, links and people do', async ({
       page,
     }) => {
-      const app = await signUpThroughUi(page, persona(`examples-${size.name}`));
+      const app = await signUp(page, persona(`examples-${size.name}`));
       const help = page.getByRole('region', { name: 'Try an example' });
       await expect(help).toBeVisible();
       await expect(help).toContainText(/reference images.*YouTube link.*people/i);
@@ -129,7 +129,7 @@ test.describe('keyboard and focus', () => {
   test('desktop: the prompt is focused on open, a skip link comes first, and the list is one tab stop moved by arrows', async ({
     page,
   }) => {
-    const app = await signUpThroughUi(page, persona('keys'));
+    const app = await signUp(page, persona('keys'));
     const sidebar = new SidebarPage(page);
     await expect(app.messageBox()).toBeFocused();
 
@@ -198,7 +198,7 @@ test.describe('keyboard and focus', () => {
   test('desktop: a long title shows in full while its row has the focus, then is cut again; the open row stands out in both themes', async ({
     page,
   }) => {
-    const app = await signUpThroughUi(page, persona('keys-titles'));
+    const app = await signUp(page, persona('keys-titles'));
     const sidebar = new SidebarPage(page);
     const long = 'A very long title for a cooking video about fresh pasta at home';
     // The app opens a first conversation of its own at sign-up: made after it, these list above it.
@@ -249,7 +249,7 @@ test.describe('keyboard and focus', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const app = await signUpThroughUi(page, persona('keys-phone'));
+    const app = await signUp(page, persona('keys-phone'));
     const sidebar = new SidebarPage(page);
     await expect(app.messages()).toContainText('high-quality images from detailed descriptions');
     await expect(app.messageBox()).not.toBeFocused();

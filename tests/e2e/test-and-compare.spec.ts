@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { GalleryPage } from './pages/gallery-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
@@ -18,7 +18,7 @@ test('Test & Compare: choose 3 thumbnails in the gallery and download one zip of
   page,
 }) => {
   test.setTimeout(150_000);
-  await signUpThroughUi(page, persona('compare'));
+  await signUp(page, persona('compare'));
   const chat = new ChatPage(page);
   const gallery = new GalleryPage(page);
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { type FrameBox, TextEditorPage } from './pages/text-editor-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 30_000;
@@ -52,7 +52,7 @@ test.describe('the text editor', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signUpThroughUi(page, persona('text-editor'));
+    await signUp(page, persona('text-editor'));
     const chat = new ChatPage(page);
     const editor = new TextEditorPage(page, await makeThumbnailWithText(chat));
 
@@ -130,7 +130,7 @@ test.describe('the text editor', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signUpThroughUi(page, persona('text-editor-logo'));
+    await signUp(page, persona('text-editor-logo'));
     const chat = new ChatPage(page);
 
     await test.step('Account → Brand kit: a logo, added to new thumbnails in the top left', async () => {
@@ -190,7 +190,7 @@ test.describe('the text editor', () => {
 
     test('a finger drags the text, and the moved text is saved', async ({ page }) => {
       test.setTimeout(120_000);
-      await signUpThroughUi(page, persona('text-editor-phone'));
+      await signUp(page, persona('text-editor-phone'));
       const chat = new ChatPage(page);
       const editor = new TextEditorPage(page, await makeThumbnailWithText(chat));
       await editor.open();

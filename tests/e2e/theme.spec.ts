@@ -1,5 +1,5 @@
 import { LandingPage } from './pages/landing-page';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 /** `<html>`'s class names the theme showing: 'light' or 'dark'. */
 const theme = (name: 'light' | 'dark') => new RegExp(`(^|\\s)${name}(\\s|$)`);
@@ -16,7 +16,7 @@ test.describe('light and dark', () => {
     await page.reload();
     await expect(html).toHaveClass(theme('light'));
 
-    const app = await signUpThroughUi(page, persona('theme'));
+    const app = await signUp(page, persona('theme'));
     await expect(html).toHaveClass(theme('light'));
     // The chat focuses the prompt when its first conversation opens, which closes a menu opened before.
     await expect(app.messageBox()).toBeFocused();

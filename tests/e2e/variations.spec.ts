@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ChatPage } from './pages/chat-page';
 import { GalleryPage, ShareMenu } from './pages/gallery-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 // The offline provider waits this long per call (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
@@ -17,7 +17,7 @@ test.describe('variations offline', () => {
   }) => {
     test.setTimeout(180_000);
     let secondJpeg = Buffer.alloc(0);
-    const app = await signUpThroughUi(page, persona('variations'));
+    const app = await signUp(page, persona('variations'));
     const chat = new ChatPage(page);
     await expect(app.credits()).toHaveAccessibleName('3 credits');
 
@@ -132,7 +132,7 @@ test.describe('variations offline', () => {
   test('the grid fits a phone', async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUpThroughUi(page, persona('variations-phone'));
+    await signUp(page, persona('variations-phone'));
     const chat = new ChatPage(page);
     await chat.variationsSelect().selectOption('3');
     await expect(page.getByText('Cost: 3 credits', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { ChatPage } from './pages/chat-page';
 import { GalleryPage } from './pages/gallery-page';
 import { PREVIEW_LAYOUTS, YouTubePreviewPage } from './pages/youtube-preview-page';
 import { checkScreen } from './support/a11y';
-import { expect, persona, signUpThroughUi, test } from './support/fixtures';
+import { expect, persona, signUp, test } from './support/fixtures';
 
 // The offline provider waits this long per job (playwright.config.ts), plus room for the rest.
 const jobTimeout = Number(process.env.E2E_PROVIDER_DELAY_MS ?? 0) + 10_000;
@@ -25,7 +25,7 @@ test.describe('the YouTube preview', () => {
   }) => {
     test.setTimeout(180_000);
     const who = persona('preview');
-    await signUpThroughUi(page, who);
+    await signUp(page, who);
     const chat = new ChatPage(page);
 
     await test.step('a thumbnail made with a pasted video link as reference', async () => {

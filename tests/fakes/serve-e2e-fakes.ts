@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { startFakeGemini } from './gemini-server';
 import { startFakeOpenAI } from './openai-server';
@@ -12,7 +13,9 @@ import { startVideoImageHost } from './video-image-host';
  *   (`OPENAI_BASE_URL=http://127.0.0.1:$PORT/openai/v1`, `GEMINI_BASE_URL=.../gemini`), which the
  *   browser calls with a creator's own key (they answer CORS preflights);
  * - `/_recorded/openai`: what the fake OpenAI has received, for tests: each request's method,
- *   path, key and how many images it carried.
+ *   path, key and how many images it carried;
+ * - `POST /_latency/openai?ms=N`: how long the fake OpenAI takes to draw an image from now on
+ *   (0 at first: the image at once); over a wait it streams its partial pictures, as OpenAI does.
  * Each fake runs on a port of its own behind this one, which hands every request on as it came.
  */
 const port = Number(process.env.VIDEO_HOST_PORT ?? 3101);
@@ -76,6 +79,11 @@ const front = createServer(async (req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recordedOpenAI()));
     return;
   }
+  if (path.startsWith('/_latency/openai') && req.method === 'POST') {
+    openai.latency(Number(new URL(path, 'http://fakes').searchParams.get('ms') ?? 0));
+    res.writeHead(204).end();
+    return;
+  }
   const [prefix, origin] = targets.find(([p]) => path === p || path.startsWith(`${p}/`)) ?? ['', host.origin];
   try {
     const headers = Object.fromEntries(
@@ -93,7 +101,10 @@ const front = createServer(async (req, res) => {
         ([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name),
       ),
     );
-    res.writeHead(answered.status, passed).end(Buffer.from(await answered.arrayBuffer()));
+    res.writeHead(answered.status, passed);
+    // Passed on as it comes: a streamed answer's events reach the browser as they are sent.
+    if (answered.body) Readable.fromWeb(answered.body as import('node:stream/web').ReadableStream).pipe(res);
+    else res.end();
   } catch (error) {
     res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
   }

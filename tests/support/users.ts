@@ -34,8 +34,17 @@ export async function signUpUser(
   clientId: string,
   name = 'user',
 ): Promise<TestUser> {
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'secret1';
+  return signUpAs(baseUrl, dataDir, clientId, `${name}-${randomUUID().slice(0, 8)}@example.com`, 'secret1');
+}
+
+/** Signs `email` up with `password`, confirms it with the outbox's code and signs it in. */
+export async function signUpAs(
+  baseUrl: string,
+  dataDir: string,
+  clientId: string,
+  email: string,
+  password: string,
+): Promise<TestUser> {
   const cognito = cognitoClient(baseUrl);
   await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: password }));
   const code = await latestCodeFor(dataDir, email);

@@ -25,14 +25,14 @@ interface LocalUsage {
   usage: Usage;
 }
 
-async function localUsage(cloud: RunningCloud): Promise<LocalUsage> {
+export async function localUsage(cloud: RunningCloud): Promise<LocalUsage> {
   const response = await fetch(`${cloud.url}/local/usage`);
   if (!response.ok) throw new Error(`/local/usage answered ${response.status}`);
   return (await response.json()) as LocalUsage;
 }
 
 /** What grew from `before` to `after`, keys under `prefix` only (`api.` or every key). */
-function grown(before: Usage, after: Usage, prefix = ''): Usage {
+export function grown(before: Usage, after: Usage, prefix = ''): Usage {
   const diff: Usage = {};
   for (const [key, value] of Object.entries(after)) {
     const more = value - (before[key] ?? 0);
@@ -46,7 +46,7 @@ function grown(before: Usage, after: Usage, prefix = ''): Usage {
  * reads the usage once more: the worker thread's last counts travel on a channel of their own and
  * may reach the main thread just after its answer.
  */
-async function queueIdle(cloud: RunningCloud, delivered: number): Promise<Usage> {
+export async function queueIdle(cloud: RunningCloud, delivered: number): Promise<Usage> {
   for (const deadline = Date.now() + 120_000; ; ) {
     const { queue } = await localUsage(cloud);
     if (queue.delivered >= delivered && queue.in_flight === 0 && queue.waiting === 0) {

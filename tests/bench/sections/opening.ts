@@ -47,7 +47,7 @@ function countTransfers(cdp: CDPSession) {
   };
 }
 
-async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(baseUrl);
   await page.getByRole('button', { name: 'Get Started Free' }).click();
   await page.getByLabel('Email', { exact: true }).waitFor();

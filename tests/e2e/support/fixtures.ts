@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { latestCodeFor } from '../../../local/cognito/outbox';
+import { signUpAs } from '../../support/users';
 import { AppPage } from '../pages/app-page';
 import { AuthPage } from '../pages/auth-page';
 import { LandingPage } from '../pages/landing-page';
@@ -39,6 +40,57 @@ export async function signUpThroughUi(page: Page, who: Persona): Promise<AppPage
   await auth.signUp(who.email, who.password);
   await expect(auth.notice().filter({ hasText: 'Account created!' })).toBeVisible();
   await auth.confirm(await codeFromOutbox(who.email));
+  const app = new AppPage(page);
+  await app.expectSignedIn();
+  return app;
+}
+
+/** The one browser global `signUp` uses (the root tsconfig has no DOM lib). */
+declare const localStorage: { setItem(key: string, value: string): void };
+
+/** Where Amplify keeps a signed-in session in `localStorage`, for the app client `clientId`. */
+const sessionKeys = (clientId: string, username: string) => {
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const user = `${prefix}.${username}`;
+  return {
+    lastAuthUser: `${prefix}.LastAuthUser`,
+    accessToken: `${user}.accessToken`,
+    idToken: `${user}.idToken`,
+    refreshToken: `${user}.refreshToken`,
+    clockDrift: `${user}.clockDrift`,
+  };
+};
+
+/**
+ * Signs a persona up as the auth screen does (sign-up, the outbox's code, sign-in), through the
+ * app's own `/cognito` path but without the screens, and opens the app signed in: Amplify finds the
+ * session where its sign-in would have stored it. auth.spec.ts walks the screens themselves; the
+ * other tests start from a signed-in app, and skip the seconds of typing and page loads.
+ */
+export async function signUp(page: Page, who: Persona): Promise<AppPage> {
+  const base = `http://localhost:${process.env.E2E_PORT}`;
+  const config = (await (await fetch(`${base}/config.json`)).json()) as { userPoolClientId: string };
+  const user = await signUpAs(
+    base,
+    process.env.E2E_DATA_DIR ?? '',
+    config.userPoolClientId,
+    who.email,
+    who.password,
+  );
+  const keys = sessionKeys(config.userPoolClientId, who.email);
+  // A page of the app's origin to reach its storage: the smallest one it serves.
+  await page.goto('/config.json');
+  const stored: Record<string, string> = {
+    [keys.lastAuthUser]: who.email,
+    [keys.accessToken]: user.accessToken,
+    [keys.idToken]: user.idToken,
+    [keys.refreshToken]: user.refreshToken,
+    [keys.clockDrift]: '0',
+  };
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, Object.entries(stored));
+  await page.goto('/');
   const app = new AppPage(page);
   await app.expectSignedIn();
   return app;

@@ -59,6 +59,22 @@ describe('the text of a send with an own key', () => {
   const PNG_B64 =
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+  /**
+   * OpenAI's answer to a streamed image request (`stream: true`): server-sent events, a partial
+   * image per entry of `partials` (its base64 PNG), then the completed image.
+   */
+  const imageStream = (partials: string[]) => {
+    const event = (type: string, data: Record<string, unknown>) =>
+      `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+    const body = [
+      ...partials.map((b64_json, index) =>
+        event('image_generation.partial_image', { b64_json, partial_image_index: index }),
+      ),
+      event('image_generation.completed', { b64_json: PNG_B64, usage: { total_tokens: 1 } }),
+    ].join('');
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+  };
+
   it('is drawn by the AI: this browser draws no layers, so the instruction carries the quoted words', async () => {
     const prompts: string[] = [];
     const saved: unknown[] = [];
@@ -66,7 +82,7 @@ describe('the text of a send with an own key', () => {
       answer(endpoints.getOwnKeyInputs, () => ({ turns: [], images: [], chosen: false, people: [] })),
       http.post('https://api.openai.com/v1/images/generations', async ({ request }) => {
         prompts.push(((await request.json()) as { prompt: string }).prompt);
-        return HttpResponse.json({ created: 1, data: [{ b64_json: PNG_B64 }] });
+        return imageStream([]);
       }),
       answer(endpoints.createUpload, () => ({
         key: 'uploads/made-1',
@@ -101,5 +117,60 @@ describe('the text of a send with an own key', () => {
     expect(prompts[0]).toContain(`following it exactly: ${content}`);
     expect(prompts[0]).not.toMatch(/without any text|\[TITLE\]/);
     expect(saved).toEqual([expect.objectContaining({ content, images: ['uploads/made-1'] })]);
+  });
+
+  it('shows each picture OpenAI streams while it draws, by variation, before the answer is stored', async () => {
+    const asked: { stream?: boolean; partial_images?: number }[] = [];
+    const events: string[] = [];
+    server.use(
+      answer(endpoints.getOwnKeyInputs, () => ({ turns: [], images: [], chosen: false, people: [] })),
+      http.post('https://api.openai.com/v1/images/generations', async ({ request }) => {
+        asked.push((await request.json()) as { stream?: boolean; partial_images?: number });
+        return imageStream([PNG_B64, PNG_B64]);
+      }),
+      answer(endpoints.createUpload, () => ({
+        key: 'uploads/made-1',
+        upload_url: 'http://storage.test/put/made-1',
+        headers: { 'Content-Type': 'image/png' },
+      })),
+      http.put('http://storage.test/put/made-1', () => new HttpResponse(null, { status: 200 })),
+      answer(endpoints.saveOwnKeyAnswer, () => {
+        events.push('saved');
+        return {
+          userMessage: message('user-1', { role: 'user' }),
+          assistantMessage: message('answer-1', { is_image_message: true }),
+        };
+      }),
+    );
+    const pictures: { variation: number; type: string; size: number }[] = [];
+
+    await generateWithOwnKey(
+      {
+        conversationId: 'c1',
+        content: 'A volcano at night',
+        provider: 'openai',
+        apiKey: 'fake-openai-key',
+        uploadKeys: [],
+        previewUrls: [],
+        variations: 2,
+      },
+      () => {},
+      (variation, picture) => {
+        events.push('partial');
+        pictures.push({ variation, type: picture.type, size: picture.size });
+      },
+    );
+
+    expect(asked).toEqual([
+      expect.objectContaining({ stream: true, partial_images: 2 }),
+      expect.objectContaining({ stream: true, partial_images: 2 }),
+    ]);
+    const png = { type: 'image/png', size: Buffer.from(PNG_B64, 'base64').length };
+    expect(pictures.filter((p) => p.variation === 0)).toEqual([
+      { variation: 0, ...png },
+      { variation: 0, ...png },
+    ]);
+    expect(pictures.filter((p) => p.variation === 1)).toHaveLength(2);
+    expect(events).toEqual(['partial', 'partial', 'partial', 'partial', 'saved']);
   });
 });

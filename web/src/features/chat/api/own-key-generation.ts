@@ -11,6 +11,7 @@ import {
   type GenerationResult,
   type ImageData,
   makeVariations,
+  type PartialImage,
   type RegionRequest,
 } from '@thumbnail-studio/providers';
 import { ApiError, blobFromStorage, callApi } from '../../../lib/api-client';
@@ -24,13 +25,15 @@ import type { OwnKeySendInput } from './send-with-own-key';
  * demand, with the provider's SDK): the backend names the inputs a job would use, the shared
  * request builders classify and generate or edit, each image made is uploaded like any
  * attachment, and the backend stores the answer. `onPhase` hears 'Editing your image...' or
- * 'Generating your image...' once that is decided. A region edit (`mask`) is an edit of the chosen
+ * 'Generating your image...' once that is decided, and `onPartial` each picture a streaming
+ * provider sends while it draws (OpenAI's partial images), by variation. A region edit (`mask`) is an edit of the chosen
  * image, asked without the classifier, with the painted area prepared for the provider; the
  * backend keeps only the painted area of the answer.
  */
 export async function generateWithOwnKey(
   input: OwnKeySendInput,
   onPhase: (text: string) => void,
+  onPartial: (variation: number, picture: Blob) => void = () => {},
 ): Promise<SendResult> {
   const send = {
     content: input.content,
@@ -67,11 +70,16 @@ export async function generateWithOwnKey(
   onPhase(isEdit ? PHASE_TEXT.editing : PHASE_TEXT.generating);
 
   // No textLayer: with an own key the AI draws the text (OWN_KEY_TEXT_MODE).
-  const results = await makeVariations(input.variations ?? 1, (variation) =>
-    isEdit
-      ? provider.edit({ prompt: input.content, images, people, variation, region })
-      : provider.generate({ prompt: input.content, references: images, people, variation }),
-  );
+  // A provider that streams (OpenAI) hands over what it has drawn so far, shown straight from here.
+  const results = await makeVariations(input.variations ?? 1, (variation) => {
+    const partial = {
+      onPartial: ({ image }: PartialImage) =>
+        onPartial(variation, new Blob([image.bytes as BlobPart], { type: image.mimeType })),
+    };
+    return isEdit
+      ? provider.edit({ prompt: input.content, images, people, variation, region, ...partial })
+      : provider.generate({ prompt: input.content, references: images, people, variation, ...partial });
+  });
   const made = await Promise.all(results.flatMap((result) => wholeImage(result, source)));
   const firstError = results.find((result) => result.type === 'error');
   const keys = await Promise.all(

@@ -43,12 +43,25 @@ export function useSendWithOwnKey() {
       )
         .filter((message) => isOptimistic(message) && message.role === 'assistant')
         .at(-1)?.id;
-      // The placeholder shows the phase as the browser moves through it, as a job's does.
-      return generateWithOwnKey(input, (phase) =>
+      const showOnPlaceholder = (change: Partial<Message>) =>
         queryClient.setQueryData<Message[]>(messagesQueryKey(input.conversationId), (list) =>
-          list?.map((message) => (message.id === placeholderId ? { ...message, content: phase } : message)),
-        ),
-      );
+          list?.map((message) => (message.id === placeholderId ? { ...message, ...change } : message)),
+        );
+      // The placeholder shows the phase as the browser moves through it, and the latest picture
+      // of each variation the provider streamed, as a job's does (from memory, not from storage).
+      const pictures = new Map<number, string>();
+      const showPartial = (variation: number, picture: Blob) => {
+        const before = pictures.get(variation);
+        pictures.set(variation, URL.createObjectURL(picture));
+        const count = input.variations ?? 1;
+        showOnPlaceholder({ partials: Array.from({ length: count }, (_, v) => pictures.get(v) ?? null) });
+        if (before) URL.revokeObjectURL(before);
+      };
+      try {
+        return await generateWithOwnKey(input, (phase) => showOnPlaceholder({ content: phase }), showPartial);
+      } finally {
+        for (const url of pictures.values()) URL.revokeObjectURL(url);
+      }
     },
     onSuccess: ({ userMessage, assistantMessage }, { conversationId }, context) =>
       replaceDrafts(queryClient, conversationId, context?.draftIds ?? [], [userMessage, assistantMessage]),
