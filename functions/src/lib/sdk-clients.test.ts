@@ -1,6 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { ddb, onEverySdkClient, withoutSdkLogging } from './sdk-clients';
+import { ddb, onEverySdkClient, type SdkClient, withoutSdkLogging } from './sdk-clients';
 
 const middlewareNames = (client: { middlewareStack: { identify(): string[] } }) =>
   client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
@@ -20,12 +20,15 @@ describe('withoutSdkLogging', () => {
 });
 
 describe('onEverySdkClient', () => {
-  it('shows its hook every client made from then on, and none once unset', () => {
-    const seen: unknown[] = [];
+  it('shows its hook the DynamoDB client made as the module loaded, every client made from then on, and none once unset', () => {
+    const seen: SdkClient[] = [];
     onEverySdkClient((client) => seen.push(client));
     const first = withoutSdkLogging(new S3Client({ region: 'us-east-1' }));
     onEverySdkClient(undefined);
     withoutSdkLogging(new S3Client({ region: 'us-east-1' }));
-    expect(seen).toEqual([first]);
+    expect(seen).toHaveLength(2);
+    // The document client sends through its DynamoDB client's middleware: what the hook counts.
+    expect(seen[0]?.middlewareStack).toBe(ddb.middlewareStack);
+    expect(seen[1]).toBe(first);
   });
 });

@@ -7,12 +7,14 @@ export type SdkClient = { middlewareStack: { remove(name: string): boolean } };
 let clientHook: ((client: SdkClient) => void) | undefined;
 
 /**
- * Has `hook` see every SDK client the functions make from now on. Only the local cloud sets one,
- * to count what the bench's jobs ask of DynamoDB, S3 and SQS; in AWS there is none, and a client
- * costs one check of an unset variable more.
+ * Has `hook` see every SDK client the functions make from now on, and at once the DynamoDB client
+ * this module made as it loaded (which any caller has loaded first). Only the local cloud sets
+ * one, to count what the bench's jobs ask of DynamoDB, S3 and SQS; in AWS there is none, and a
+ * client costs one check of an unset variable more.
  */
 export function onEverySdkClient(hook: ((client: SdkClient) => void) | undefined): void {
   clientHook = hook;
+  hook?.(dynamodb);
 }
 
 /**
@@ -44,9 +46,7 @@ export const SDK_CLIENT_OPTIONS = {
  * SDK clients, created once per container. Endpoints come from the SDK's own
  * `AWS_ENDPOINT_URL_<SERVICE>` variables, so the local cloud needs no code path here.
  */
-export const ddb = DynamoDBDocumentClient.from(
-  withoutSdkLogging(new DynamoDBClient({ ...SDK_CLIENT_OPTIONS })),
-  {
-    marshallOptions: { removeUndefinedValues: true },
-  },
-);
+const dynamodb = withoutSdkLogging(new DynamoDBClient({ ...SDK_CLIENT_OPTIONS }));
+export const ddb = DynamoDBDocumentClient.from(dynamodb, {
+  marshallOptions: { removeUndefinedValues: true },
+});

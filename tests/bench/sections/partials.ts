@@ -128,6 +128,9 @@ export const partials: BenchSection = {
       openai.latency(DRAW_MS);
       const withPartials = await counted('Bench with partials');
 
+      // A new conversation, which the app opens on: the creator's first thumbnail, with no
+      // earlier image to ask the classifier about.
+      await api('createConversation', { body: {} });
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await signIn(page, cloud.url, user.email, user.password);
       const chat = await timeInChat(page, 'Bench partial pictures');
