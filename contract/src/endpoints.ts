@@ -6,6 +6,12 @@ import {
   verifySessionSchema,
   webhookReceiptSchema,
 } from './checkout';
+import {
+  compareTestAnswerSchema,
+  compareTestBodySchema,
+  compareTestListSchema,
+  compareWinnerBodySchema,
+} from './compare-tests';
 import { creditBalanceSchema, creditHistorySchema } from './credits';
 import { testAndCompareBodySchema } from './exports';
 import { galleryPageSchema, shareSchema } from './gallery';
@@ -176,6 +182,22 @@ export const endpoints = {
     body: testAndCompareBodySchema,
     response: null,
     answers: 'zip',
+  },
+  /** Saves a Test & Compare test of the caller's images (2 or 3) and titles (up to 3). */
+  createCompareTest: {
+    method: 'POST',
+    path: '/api/tests',
+    body: compareTestBodySchema,
+    response: compareTestAnswerSchema,
+  },
+  /** The caller's tests, newest first. */
+  listCompareTests: { method: 'GET', path: '/api/tests', response: compareTestListSchema },
+  /** Records the winner of one of the caller's tests (another creator's is not found). */
+  recordCompareWinner: {
+    method: 'PUT',
+    path: '/api/tests/{id}',
+    body: compareWinnerBodySchema,
+    response: compareTestAnswerSchema,
   },
   /**
    * The public page of a shared image, for anyone with the link: server-rendered HTML with the

@@ -10,6 +10,18 @@ export const COMPARE_COUNT_TEXT = `Choose ${MIN_COMPARE_IMAGES} or ${MAX_COMPARE
 /** The answer to a request that names the same image twice. */
 export const COMPARE_DUPLICATE_TEXT = 'Choose each thumbnail for Test & Compare only once.';
 
+/** YouTube Studio's Test & Compare tries up to 3 titles beside the thumbnails. */
+export const MAX_COMPARE_TITLES = 3;
+
+/** YouTube refuses a video title over 100 characters. */
+export const MAX_VIDEO_TITLE_LENGTH = 100;
+
+/** The answer to titles Test & Compare cannot take. */
+export const COMPARE_TITLES_TEXT = `Give at most ${MAX_COMPARE_TITLES} titles, each of 1 to ${MAX_VIDEO_TITLE_LENGTH} characters.`;
+
+/** The answer to the same title given twice. */
+export const COMPARE_DUPLICATE_TITLE_TEXT = 'Give each title only once.';
+
 /**
  * One image of a message: the message's id and which of its images (the first unless said
  * otherwise; an answer with variations holds several).
@@ -21,16 +33,39 @@ export const imageRefSchema = z.object({
 
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
-/** The images of a Test & Compare export, in the order their files are numbered. */
-export const testAndCompareBodySchema = z.object({
-  images: z.array(imageRefSchema).check(
-    z.minLength(MIN_COMPARE_IMAGES, COMPARE_COUNT_TEXT),
-    z.maxLength(MAX_COMPARE_IMAGES, COMPARE_COUNT_TEXT),
-    z.refine(
-      (images) => new Set(images.map((image) => `${image.message_id}#${image.index}`)).size === images.length,
-      COMPARE_DUPLICATE_TEXT,
-    ),
+/** The 2 or 3 images of a Test & Compare test or export, each once, in the order they are numbered. */
+export const compareImagesSchema = z.array(imageRefSchema).check(
+  z.minLength(MIN_COMPARE_IMAGES, COMPARE_COUNT_TEXT),
+  z.maxLength(MAX_COMPARE_IMAGES, COMPARE_COUNT_TEXT),
+  z.refine(
+    (images) => new Set(images.map((image) => `${image.message_id}#${image.index}`)).size === images.length,
+    COMPARE_DUPLICATE_TEXT,
   ),
+);
+
+/** The titles of a test, trimmed, in the order YouTube Studio is given them. */
+export const compareTitlesSchema = z
+  .array(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, COMPARE_TITLES_TEXT),
+        z.maxLength(MAX_VIDEO_TITLE_LENGTH, COMPARE_TITLES_TEXT),
+      ),
+  )
+  .check(
+    z.maxLength(MAX_COMPARE_TITLES, COMPARE_TITLES_TEXT),
+    z.refine((titles) => new Set(titles).size === titles.length, COMPARE_DUPLICATE_TITLE_TEXT),
+  );
+
+/**
+ * A Test & Compare export: its images, in the order their files are numbered, and the titles to
+ * try beside them (none by default), written into the zip's `titles.txt`.
+ */
+export const testAndCompareBodySchema = z.object({
+  images: compareImagesSchema,
+  titles: z._default(compareTitlesSchema, []),
 });
 
 export type TestAndCompareBody = z.input<typeof testAndCompareBodySchema>;

@@ -1,6 +1,7 @@
 export * from './brand-kit';
 export * from './checkout';
 export * from './checkout-return';
+export * from './compare-tests';
 export * from './config';
 export * from './credits';
 export * from './endpoints';

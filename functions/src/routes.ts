@@ -143,6 +143,10 @@ export const routes = [
   route('unshareImage', 'messages'),
   // Makes the JPEGs no one has downloaded yet, and zips them: image processing, as above.
   route('exportTestAndCompare', 'messages'),
+  // A test names the caller's images (read from the messages) and signs their previews.
+  route('createCompareTest', 'messages'),
+  route('listCompareTests', 'messages'),
+  route('recordCompareWinner', 'messages'),
   route('getSharedPage', 'public-shares'),
   route('getSharedImage', 'public-shares'),
   route('uploadModel', 'models'),

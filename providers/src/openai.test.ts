@@ -327,11 +327,11 @@ describe('openai region edit', () => {
     expect(result).toMatchObject({ type: 'image' });
     expect(result).not.toHaveProperty('placedAt');
     // The images in their order (where the form puts the mask among its parts is the SDK's choice).
-    expect(files(0).filter((file) => file.name === 'image[]')).toEqual([
+    expect(files(0)?.filter((file) => file.name === 'image[]')).toEqual([
       { name: 'image[]', filename: 'image-1.png', type: 'image/png' },
       { name: 'image[]', filename: 'image-2.jpg', type: 'image/jpeg' },
     ]);
-    expect(files(0).filter((file) => file.name === 'mask')).toEqual([
+    expect(files(0)?.filter((file) => file.name === 'mask')).toEqual([
       { name: 'mask', filename: 'mask.png', type: 'image/png' },
     ]);
     expect(fake.requests[0]?.parts.find((p) => p.name === 'mask')?.bytes).toEqual(mask.bytes);

@@ -1,4 +1,6 @@
 import {
+  compareTestBodySchema,
+  compareWinnerBodySchema,
   DOWNLOAD_FORMATS,
   editTextBodySchema,
   NO_PROVIDER_TEXT,
@@ -26,6 +28,7 @@ import {
 } from '../lib/http';
 import { settings } from '../lib/settings';
 import type { RouteKey } from '../routes';
+import { createCompareTest, listCompareTests, recordCompareWinner } from '../services/compare-tests';
 import { requireConversation, requireConversationId } from '../services/conversations';
 import { getDownloadUrl } from '../services/downloads';
 import { viewMessage } from '../services/message-view';
@@ -121,9 +124,19 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     return json(200, { message: await viewMessage(edited) });
   },
 
+  'POST /api/tests': async ({ userId, event }) =>
+    json(201, { test: await createCompareTest(userId, parseBody(event, compareTestBodySchema)) }),
+
+  'GET /api/tests': async ({ userId }) => json(200, { tests: await listCompareTests(userId) }),
+
+  'PUT /api/tests/{id}': async ({ userId, params, event }) =>
+    json(200, {
+      test: await recordCompareWinner(userId, params.id ?? '', parseBody(event, compareWinnerBodySchema)),
+    }),
+
   'POST /api/exports/test-and-compare': async ({ userId, event }) => {
-    const { images } = parseBody(event, testAndCompareBodySchema);
-    const zip = await exportTestAndCompare(userId, images);
+    const { images, titles } = parseBody(event, testAndCompareBodySchema);
+    const zip = await exportTestAndCompare(userId, images, titles);
     return fileAnswer(zip.name, 'application/zip', zip.bytes);
   },
 
