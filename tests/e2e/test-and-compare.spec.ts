@@ -62,7 +62,9 @@ test('Test & Compare: choose 3 thumbnails in the gallery and download one zip of
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  await test.step('the zip holds the three 1280x720 JPEGs, each under 2 MB, numbered in that order', async () => {
+  await test.step('the zip holds the three 1280x720 JPEGs, each under 2 MB, numbered in that order, and the titles', async () => {
+    await page.getByRole('textbox', { name: 'Title 1' }).fill('I Beat The Boss With 1 HP');
+    await page.getByRole('textbox', { name: 'Title 2' }).fill('No Damage Run: The Final Boss');
     const downloading = page.waitForEvent('download');
     await gallery.downloadZip().click();
     const download = await downloading;
@@ -72,8 +74,16 @@ test('Test & Compare: choose 3 thumbnails in the gallery and download one zip of
       'test-and-compare-1-gaming_thumbnail__no_damage_.jpg',
       'test-and-compare-2-gaming_thumbnail__1_hp_.jpg',
       'test-and-compare-3-gaming_thumbnail__boss_fight_.jpg',
+      'titles.txt',
+      'README.txt',
     ]);
-    for (const [name, jpeg] of Object.entries(files)) {
+    expect(new TextDecoder().decode(files['titles.txt'])).toBe(
+      '1. I Beat The Boss With 1 HP\r\n2. No Damage Run: The Final Boss\r\n',
+    );
+    expect(new TextDecoder().decode(files['README.txt'])).toContain(
+      'Under Thumbnail, choose Test & Compare.',
+    );
+    for (const [name, jpeg] of Object.entries(files).filter(([file]) => file.endsWith('.jpg'))) {
       expect(jpeg.length, name).toBeLessThan(YOUTUBE_MAX_BYTES);
       const { format, width, height } = await sharp(jpeg).metadata();
       expect([format, width, height], name).toEqual(['jpeg', 1280, 720]);
@@ -85,5 +95,27 @@ test('Test & Compare: choose 3 thumbnails in the gallery and download one zip of
     await gallery.compareMode().click();
     await expect(gallery.compareBar()).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
+  });
+
+  await test.step('the test is saved; its winner is recorded and marked in the gallery, after a reload too', async () => {
+    const saved = page.getByRole('article', { name: /^Test of / });
+    await expect(saved).toHaveCount(1);
+    await expect(saved.getByRole('img', { name: `Thumbnail 1: ${SECOND}` })).toBeVisible();
+    await expect(saved.getByRole('list', { name: 'Titles tested' })).toContainText(
+      'No Damage Run: The Final Boss',
+    );
+    const form = saved.getByRole('form', { name: 'Record the winner' });
+    await form.getByRole('radio', { name: 'Thumbnail 2' }).check();
+    await form.getByRole('radio', { name: 'Title 1' }).check();
+    await form.getByRole('spinbutton', { name: /Watch time share/ }).fill('58');
+    await checkScreen(page, 'gallery-compare-tests');
+    await form.getByRole('button', { name: 'Record the winner' }).click();
+    await expect(saved).toContainText('Winner: thumbnail 2, title 1 (58% of watch time)');
+    await page.reload();
+    await expect(page.getByRole('article', { name: /^Test of / })).toContainText(
+      'Winner: thumbnail 2, title 1',
+    );
+    await expect(gallery.card(THIRD).getByText('Winner')).toBeVisible();
+    await expect(gallery.card(FIRST).getByText('Winner')).toHaveCount(0);
   });
 });

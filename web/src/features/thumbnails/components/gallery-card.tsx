@@ -1,4 +1,4 @@
-import { Download, MessageSquare } from 'lucide-react';
+import { Download, MessageSquare, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { ExpiringImage } from '../../../components/expiring-image';
 import { Button } from '../../../components/ui/button';
@@ -24,15 +24,17 @@ interface GalleryCardProps {
   onExpired(): Promise<unknown>;
   /** In Test & Compare mode: the card's number in the zip (undefined while not chosen), and its toggle. */
   compare?: { position: number | undefined; onToggle(): void };
+  /** Whether the image won a Test & Compare test, as its creator recorded. */
+  winner?: boolean;
 }
 
 /**
  * One thumbnail of the gallery, an answer's one image or one of its variations: its preview
  * (lazily, from the width the grid needs), prompt and age; open it in its conversation, download
  * it (the YouTube JPEG, or the PNG of older images), share it on its own link, preview it in
- * YouTube's layouts; in Test & Compare mode, choose it.
+ * YouTube's layouts; in Test & Compare mode, choose it. A test's winner says so on its image.
  */
-export function GalleryCard({ message, image, onExpired, compare }: GalleryCardProps) {
+export function GalleryCard({ message, image, onExpired, compare, winner }: GalleryCardProps) {
   const format = image.downloads.includes('jpeg') ? 'jpeg' : 'png';
   const download = useDownloadImage(message.id, message.prompt, format, image.index);
   const prompt = message.prompt || 'Generated thumbnail';
@@ -62,6 +64,11 @@ export function GalleryCard({ message, image, onExpired, compare }: GalleryCardP
           />
           {compare && (
             <CompareCheckbox title={title} position={compare.position} onToggle={compare.onToggle} />
+          )}
+          {winner && (
+            <p className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-semibold text-zinc-950">
+              <Trophy aria-hidden="true" className="size-3.5" /> Winner
+            </p>
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1 px-1">

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { endpoints } from '@thumbnail-studio/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type CompareTest, endpoints } from '@thumbnail-studio/contract';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -26,8 +26,31 @@ const images = PROMPTS.map((prompt, at) =>
   }),
 );
 
+/** The tests the fake API lists, and what the gallery saved or recorded. */
+let tests: CompareTest[] = [];
+const savedTests: unknown[] = [];
+const winners: unknown[] = [];
+
 async function openCompareMode() {
-  server.use(answer(endpoints.listGallery, () => ({ images })));
+  server.use(
+    answer(endpoints.listGallery, () => ({ images })),
+    answer(endpoints.listCompareTests, () => ({ tests })),
+    answer(endpoints.createCompareTest, async ({ request }) => {
+      savedTests.push(await request.json());
+      return { test: testOf('saved') };
+    }),
+    answer(endpoints.recordCompareWinner, async ({ request, params }) => {
+      const winner = (await request.json()) as { image: number; title: number | null };
+      winners.push({ id: params.id, ...winner });
+      const test = tests.find((each) => each.id === params.id) as CompareTest;
+      return {
+        test: {
+          ...test,
+          winner: { watch_time_share: null, ...winner, recorded_at: '2026-11-29T00:00:00.000Z' },
+        },
+      };
+    }),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <GalleryScreen />
@@ -44,6 +67,18 @@ const numberOf = (prompt: string) => {
 };
 const downloadButton = () => screen.getByRole('button', { name: 'Download zip' }) as HTMLButtonElement;
 const status = () => screen.getByRole('status').textContent;
+
+/** A saved test of the first two images, with two titles and no winner yet. */
+const testOf = (id: string): CompareTest => ({
+  id,
+  created_at: '2026-11-28T12:00:00.000Z',
+  images: [
+    { message_id: 'img-1', index: 0, prompt: PROMPTS[0] ?? null, image_url: 'https://storage.test/0.jpg' },
+    { message_id: 'img-2', index: 0, prompt: PROMPTS[1] ?? null, image_url: null },
+  ],
+  titles: ['Fast fox', 'Slow whale'],
+  winner: null,
+});
 
 describe('the gallery’s Test & Compare mode', () => {
   it('numbers the chosen thumbnails in the order chosen, and explains 1 or 4', async () => {
@@ -91,8 +126,12 @@ describe('the gallery’s Test & Compare mode', () => {
       }),
     );
     await openCompareMode();
+    savedTests.length = 0;
     fireEvent.click(checkbox('Whale at sunset'));
     fireEvent.click(checkbox('Fox "FAST"'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title 2' }), {
+      target: { value: '  Whale vs fox ' },
+    });
     fireEvent.click(downloadButton());
     fireEvent.click(downloadButton());
     await waitFor(() => expect(downloadButton().getAttribute('aria-busy')).toBe('true'));
@@ -100,14 +139,14 @@ describe('the gallery’s Test & Compare mode', () => {
 
     await act(async () => answered.open());
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(bodies).toEqual([
-      {
-        images: [
-          { message_id: 'img-2', index: 0 },
-          { message_id: 'img-1', index: 0 },
-        ],
-      },
-    ]);
+    const chosen = [
+      { message_id: 'img-2', index: 0 },
+      { message_id: 'img-1', index: 0 },
+    ];
+    // The blank title boxes are left out, the one typed in trimmed.
+    expect(bodies).toEqual([{ images: chosen, titles: ['Whale vs fox'] }]);
+    // The test is saved as exported, for its winner to be recorded.
+    await waitFor(() => expect(savedTests).toEqual([{ images: chosen, titles: ['Whale vs fox'] }]));
     expect(saved[0]?.name).toBe('test-and-compare-whale_at_sunset.zip');
     expect(saved[0]?.blob.size).toBe(4);
     await waitFor(() => expect(downloadButton().disabled).toBe(false));
@@ -121,5 +160,34 @@ describe('the gallery’s Test & Compare mode', () => {
     expect(screen.queryByRole('button', { name: 'Download zip' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Test & Compare' }));
     expect(checkbox('Desert road').checked).toBe(false);
+  });
+
+  it('lists the saved tests, records a winner, and marks the winning thumbnail in the grid', async () => {
+    tests = [testOf('t1')];
+    winners.length = 0;
+    await openCompareMode();
+    const test = await screen.findByRole('article', { name: /^Test of / });
+    expect(within(test).getByRole('img', { name: 'Thumbnail 1: Fox "FAST"' })).toBeTruthy();
+    expect(within(test).getByText('Thumbnail 2 was deleted')).toBeTruthy();
+    const form = within(test).getByRole('form', { name: 'Record the winner' });
+    const record = within(form).getByRole('button', { name: 'Record the winner' }) as HTMLButtonElement;
+    expect(record.disabled).toBe(true);
+    fireEvent.click(within(form).getByRole('radio', { name: 'Thumbnail 1' }));
+    fireEvent.click(within(form).getByRole('radio', { name: 'Title 2' }));
+    fireEvent.change(within(form).getByRole('spinbutton', { name: /Watch time share/ }), {
+      target: { value: '61.5' },
+    });
+    expect(record.disabled).toBe(false);
+    fireEvent.submit(form);
+    await waitFor(() => expect(winners).toEqual([{ id: 't1', image: 0, title: 1, watch_time_share: 61.5 }]));
+    await waitFor(() =>
+      expect(within(test).getByText('Winner: thumbnail 1, title 2 (61.5% of watch time)')).toBeTruthy(),
+    );
+    const card = screen.getByRole('article', { name: 'Thumbnail: Fox "FAST"' });
+    expect(within(card).getByText('Winner')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Thumbnail: Castle on a hill' })).queryByText('Winner'),
+    ).toBeNull();
+    tests = [];
   });
 });

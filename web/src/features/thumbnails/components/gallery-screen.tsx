@@ -7,9 +7,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { toViewMessage } from '../../../lib/to-view-message';
+import { useCompareTests, winningImages } from '../api/compare-tests';
 import { galleryQueryKey, useGallery } from '../api/get-gallery';
 import { useTestAndCompare } from '../hooks/use-test-and-compare';
 import { CompareBar } from './compare-bar';
+import { CompareTests } from './compare-tests';
 import { GalleryCard } from './gallery-card';
 
 const LINK =
@@ -17,12 +19,15 @@ const LINK =
 
 /**
  * Every thumbnail the user made, across conversations, newest first, as a grid of cards: each
- * variation of an answer is a card of its own.
+ * variation of an answer is a card of its own. Above it, the creator's Test & Compare tests, whose
+ * winners are marked in the grid too.
  */
 export function GalleryScreen() {
   const gallery = useGallery();
   const queryClient = useQueryClient();
   const compare = useTestAndCompare();
+  const tests = useCompareTests();
+  const winners = winningImages(tests.data);
   // One card per image: every variation of an answer is a thumbnail of its own, in its order.
   const images = (gallery.data?.pages ?? [])
     .flatMap((page) => page.images)
@@ -78,6 +83,7 @@ export function GalleryScreen() {
             </div>
           )}
           {compare.active && images.length > 0 && <CompareBar compare={compare} />}
+          {tests.data && tests.data.length > 0 && <CompareTests tests={tests.data} />}
           {images.length > 0 && (
             <ul aria-label="Your thumbnails" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {images.map(({ message, image }) => (
@@ -86,6 +92,7 @@ export function GalleryScreen() {
                   message={message}
                   image={image}
                   onExpired={refresh}
+                  winner={winners.has(`${message.id}#${image.index}`)}
                   compare={
                     compare.active
                       ? {

@@ -40,7 +40,10 @@ const newer = message('new', {
 });
 
 function renderGallery() {
-  server.use(answer(endpoints.listGallery, () => ({ images: [newer, older] })));
+  server.use(
+    answer(endpoints.listGallery, () => ({ images: [newer, older] })),
+    answer(endpoints.listCompareTests, () => ({ tests: [] })),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <GalleryScreen />
@@ -91,6 +94,9 @@ describe('the gallery of an answer with variations', () => {
           headers: { 'content-type': 'application/zip' },
         });
       }),
+      answer(endpoints.createCompareTest, () => ({
+        test: { id: 't', created_at: '2026-11-29T00:00:00.000Z', images: [], titles: [], winner: null },
+      })),
     );
     renderGallery();
     await screen.findByRole('list', { name: 'Your thumbnails' });
@@ -116,6 +122,7 @@ describe('the gallery of an answer with variations', () => {
             { message_id: 'new', index: 1 },
             { message_id: 'new', index: 0 },
           ],
+          titles: [],
         },
       ]),
     );

@@ -1,8 +1,10 @@
-import { compareZipName } from '@thumbnail-studio/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { compareZipName, MAX_COMPARE_TITLES } from '@thumbnail-studio/contract';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
 import { saveBlob } from '../../../utils/save-blob';
+import { compareTestsQueryKey, saveCompareTest } from '../api/compare-tests';
 import { exportTestAndCompare } from '../api/export-test-and-compare';
 import { isCompareSet } from '../utils/compare-status';
 
@@ -21,12 +23,16 @@ const sameImage = (a: Pick<CompareChoice, 'id' | 'index'>) => (b: Pick<CompareCh
 
 /**
  * The gallery's Test & Compare mode: thumbnails chosen in order (numbered from 1 as chosen,
- * renumbered when one is unselected) and the download of their zip, busy while it runs.
+ * renumbered when one is unselected), up to 3 titles to try beside them, and the download of
+ * their zip, busy while it runs, which also saves the test for its winner to be recorded.
  */
 export function useTestAndCompare() {
   const [active, setActive] = useState(false);
   const [chosen, setChosen] = useState<CompareChoice[]>([]);
   const [busy, setBusy] = useState(false);
+  // The titles to try beside the thumbnails: as many boxes as YouTube takes, blank ones unused.
+  const [titles, setTitles] = useState<string[]>(() => Array.from({ length: MAX_COMPARE_TITLES }, () => ''));
+  const queryClient = useQueryClient();
   // A second press before the busy state renders must not start a second download.
   const running = useRef(false);
 
@@ -48,10 +54,14 @@ export function useTestAndCompare() {
     running.current = true;
     setBusy(true);
     try {
-      const zip = await exportTestAndCompare(
-        chosen.map((choice) => ({ message_id: choice.id, index: choice.index })),
-      );
+      const images = chosen.map((choice) => ({ message_id: choice.id, index: choice.index }));
+      const named = titles.map((title) => title.trim()).filter(Boolean);
+      const zip = await exportTestAndCompare(images, named);
       saveBlob(zip, compareZipName(chosen[0]?.prompt));
+      // The test is kept, so its winner can be recorded once YouTube has picked it.
+      await saveCompareTest({ images, titles: named });
+      await queryClient.invalidateQueries({ queryKey: compareTestsQueryKey });
+      toast.success('Test saved. Record its winner under Your tests once YouTube picks it.');
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -68,6 +78,9 @@ export function useTestAndCompare() {
       if (!on) setChosen([]);
     },
     chosen,
+    titles,
+    setTitle: (at: number, title: string) =>
+      setTitles((list) => list.map((each, index) => (index === at ? title : each))),
     positionOf,
     toggle,
     download,
