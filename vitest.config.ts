@@ -20,6 +20,9 @@ export default defineConfig({
             'tests/web/**/*.test.ts',
           ],
           environment: 'node',
+          // Worker threads start faster than child processes: the whole project took 134 s of
+          // CPU in threads against 155 s in processes, every test passing in both.
+          pool: 'threads',
           setupFiles: ['web/src/test/setup-dom.ts'],
           // The backend logs every provoked failure; tests that read logs raise the level themselves.
           env: { LOG_LEVEL: 'SILENT' },
@@ -34,6 +37,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A thread per file starts faster than a process per file, as in the unit project.
+          pool: 'threads',
         },
       },
       {

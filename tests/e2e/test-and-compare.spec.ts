@@ -118,4 +118,14 @@ test('Test & Compare: choose 3 thumbnails in the gallery and download one zip of
     await expect(gallery.card(THIRD).getByText('Winner')).toBeVisible();
     await expect(gallery.card(FIRST).getByText('Winner')).toHaveCount(0);
   });
+
+  await test.step('More like the winner opens a new conversation with the winner attached', async () => {
+    await page.getByRole('link', { name: 'More like the winner' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(chat.attachments()).toHaveCount(1);
+    await expect(chat.attachments().locator('img')).toHaveJSProperty('complete', true);
+    await expect(chat.attachments()).toContainText('winner.jpg');
+    // A new conversation: none of the three images is in it.
+    await expect(chat.imageMessages()).toHaveCount(0);
+  });
 });

@@ -18,3 +18,13 @@ export const conversationAtPath = (conversationId: string, messageId: string): s
     [OPEN_AT_PARAMS.conversation]: conversationId,
     [OPEN_AT_PARAMS.message]: messageId,
   })}`;
+
+/** The query the chat opens with to start a new conversation with one image as its reference. */
+export const START_FROM_PARAMS = { message: 'like', image: 'image' } as const;
+
+/** A new conversation with the `index`th image of message `messageId` attached ("More like the winner"). */
+export const moreLikePath = (messageId: string, index: number): string =>
+  `${paths.home}?${new URLSearchParams({
+    [START_FROM_PARAMS.message]: messageId,
+    [START_FROM_PARAMS.image]: String(index),
+  })}`;

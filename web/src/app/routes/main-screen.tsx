@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { useAuth } from '../../features/auth/hooks/auth-context';
 import { useRefreshProviders } from '../../features/chat/api/get-providers';
@@ -7,6 +7,7 @@ import { useRefreshConversations } from '../../features/conversations/api/get-co
 import { ConversationSidebar } from '../../features/conversations/components/conversation-sidebar';
 import { useActiveConversation } from '../../features/conversations/hooks/use-active-conversation';
 import { useRefreshCredits } from '../../features/credits/api/get-credits';
+import { downloadImage } from '../../features/thumbnails/api/download-image';
 import { errorMessage } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { readOwnKey, useOwnKeyProviders } from '../../lib/own-keys';
@@ -14,6 +15,7 @@ import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useCheckoutDialog } from '../hooks/use-checkout-dialog';
 import { useOpenAt } from '../hooks/use-open-at';
 import { useSidebar } from '../hooks/use-sidebar';
+import { useStartFrom } from '../hooks/use-start-from';
 import { AppHeader } from '../layout/app-header';
 import { SkipToPrompt } from '../layout/skip-to-prompt';
 import { StudioChat } from '../layout/studio-chat';
@@ -56,6 +58,7 @@ export function MainScreen() {
   const refreshCredits = useRefreshCredits();
   const refreshProviders = useRefreshProviders();
   const checkoutOpened = useOpenedOnce(checkout.open);
+  const reference = useStartingReference(active.createNew);
 
   // The server reserves the credit on send and names the conversation after its first prompt, so
   // both are read back rather than guessed here.
@@ -126,6 +129,8 @@ export function MainScreen() {
               void refreshProviders();
             }}
             focusMessageId={openAt?.messageId}
+            reference={reference.file}
+            onReferenceTaken={reference.taken}
           />
         </main>
       </div>
@@ -151,4 +156,24 @@ export function MainScreen() {
       )}
     </div>
   );
+}
+
+/**
+ * "More like the winner": when the address names an image to start from, a new conversation
+ * opens with that image (its YouTube JPEG) as the reference of the message to write.
+ */
+function useStartingReference(createNew: () => Promise<string>) {
+  const startFrom = useStartFrom();
+  const [file, setFile] = useState<File | null>(null);
+  // Once per page load, whatever re-renders (or a development double effect) come.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startFrom || started.current) return;
+    started.current = true;
+    Promise.all([downloadImage(startFrom.messageId, 'jpeg', startFrom.index), createNew()]).then(
+      ([picture]) => setFile(new File([picture], 'winner.jpg', { type: picture.type || 'image/jpeg' })),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
+  }, [startFrom, createNew]);
+  return { file, taken: useCallback(() => setFile(null), []) };
 }

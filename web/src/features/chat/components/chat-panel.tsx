@@ -61,6 +61,10 @@ export interface ChatPanelProps {
   imageActions?: ImageActions;
   /** A message to show once the conversation opens (older pages load until it is there). */
   focusMessageId?: string;
+  /** An image to attach to the message being written, once a conversation is open ("More like the winner"). */
+  reference?: File | null;
+  /** The `reference` is attached: it is not attached again. */
+  onReferenceTaken?(): void;
 }
 
 const EMPTY: Message[] = [];
@@ -98,6 +102,13 @@ export function ChatPanel(props: ChatPanelProps) {
     setChosen(null);
     if (conversationId && window.matchMedia(FOCUS_ON_OPEN_QUERY).matches) prompt.current?.focus();
   }, [conversationId]);
+
+  const { reference, onReferenceTaken } = props;
+  useEffect(() => {
+    if (!reference || !conversationId) return;
+    attachments.addFiles([reference]);
+    onReferenceTaken?.();
+  }, [reference, conversationId, attachments.addFiles, onReferenceTaken]);
 
   const choose = useCallback((choice: ImageChoice | null) => {
     setChosen(choice);

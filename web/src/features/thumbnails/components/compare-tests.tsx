@@ -1,8 +1,10 @@
 import type { CompareTest } from '@thumbnail-studio/contract';
-import { Trophy } from 'lucide-react';
+import { Sparkles, Trophy } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { moreLikePath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { formatRelativeDate } from '../../../utils/relative-date';
 import { useRecordWinner } from '../api/compare-tests';
@@ -31,6 +33,7 @@ export function CompareTests({ tests }: { tests: readonly CompareTest[] }) {
 function CompareTestCard({ test }: { test: CompareTest }) {
   const [recording, setRecording] = useState(false);
   const label = `Test of ${formatRelativeDate(test.created_at)}`;
+  const winnerImage = test.winner ? test.images[test.winner.image] : undefined;
   return (
     <article
       aria-label={label}
@@ -84,6 +87,14 @@ function CompareTestCard({ test }: { test: CompareTest }) {
           <Button variant="ghost" size="sm" onClick={() => setRecording(true)}>
             Change
           </Button>
+          {winnerImage?.image_url && (
+            <Link
+              href={moreLikePath(winnerImage.message_id, winnerImage.index)}
+              className="inline-flex h-8 items-center gap-1.5 rounded-lg bg-accent-600 px-3 text-sm font-medium text-white hover:bg-accent-700"
+            >
+              <Sparkles aria-hidden="true" className="size-4" /> More like the winner
+            </Link>
+          )}
         </div>
       ) : recording || !test.winner ? (
         <WinnerForm test={test} onDone={() => setRecording(false)} />

@@ -183,6 +183,10 @@ describe('the gallery’s Test & Compare mode', () => {
     await waitFor(() =>
       expect(within(test).getByText('Winner: thumbnail 1, title 2 (61.5% of watch time)')).toBeTruthy(),
     );
+    // The winner starts the next thumbnail: a new conversation with it attached.
+    expect(within(test).getByRole('link', { name: 'More like the winner' }).getAttribute('href')).toBe(
+      '/?like=img-1&image=0',
+    );
     const card = screen.getByRole('article', { name: 'Thumbnail: Fox "FAST"' });
     expect(within(card).getByText('Winner')).toBeTruthy();
     expect(
