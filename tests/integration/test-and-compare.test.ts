@@ -294,4 +294,20 @@ describe('Test & Compare tests', () => {
     expect(listed?.images.map((image) => image.image_url === null)).toEqual([true, false]);
     expect(listed?.images[0]?.prompt).toBe('Soon gone');
   });
+
+  it('saves at most the share limit of tests a minute (20), refusing the rest with 429', async () => {
+    const creator = await newUser('tests-burst');
+    const a = await makeImage(creator.api, await newConversation(creator.api), 'Burst A');
+    const b = await makeImage(creator.api, await newConversation(creator.api), 'Burst B');
+    // One more than two windows take, so a window boundary inside the burst can't hide the limit.
+    const saves = await Promise.all(
+      Array.from({ length: 41 }, () => create(creator.api, { images: refs(a, b) })),
+    );
+    const saved = saves.filter((save) => save.status === 201).length;
+    expect(saves.filter((save) => save.status === 429)).toHaveLength(41 - saved);
+    expect(saved).toBeGreaterThanOrEqual(20);
+    expect(saved).toBeLessThanOrEqual(40);
+    // Every test answered as saved is listed, and no other.
+    expect((await creator.api('listCompareTests')).body.tests).toHaveLength(saved);
+  });
 });

@@ -7,6 +7,7 @@ export type LimitedAction =
   | 'fetchVideoThumbnail'
   | 'createConversation'
   | 'shareImage'
+  | 'saveCompareTest'
   | 'startCheckout'
   | 'verifyCheckout'
   | 'storeModelPhotos';

@@ -124,8 +124,11 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     return json(200, { message: await viewMessage(edited) });
   },
 
-  'POST /api/tests': async ({ userId, event }) =>
-    json(201, { test: await createCompareTest(userId, parseBody(event, compareTestBodySchema)) }),
+  'POST /api/tests': async ({ userId, event }) => {
+    const body = parseBody(event, compareTestBodySchema);
+    await takeRateLimit(userId, 'saveCompareTest');
+    return json(201, { test: await createCompareTest(userId, body) });
+  },
 
   'GET /api/tests': async ({ userId }) => json(200, { tests: await listCompareTests(userId) }),
 

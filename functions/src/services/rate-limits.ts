@@ -20,6 +20,8 @@ const LIMIT_SETTING = {
   fetchVideoThumbnail: 'RATE_LIMIT_VIDEO_THUMBNAILS_PER_MINUTE',
   createConversation: 'RATE_LIMIT_CONVERSATIONS_PER_MINUTE',
   shareImage: 'RATE_LIMIT_SHARES_PER_MINUTE',
+  // As many as shares, on a counter of its own: each saved test is an item that stays.
+  saveCompareTest: 'RATE_LIMIT_SHARES_PER_MINUTE',
   startCheckout: 'RATE_LIMIT_CHECKOUTS_PER_MINUTE',
   verifyCheckout: 'RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE',
   storeModelPhotos: 'RATE_LIMIT_MODEL_UPLOADS_PER_MINUTE',
