@@ -22,14 +22,14 @@ export interface StoredCompareTest {
 }
 
 const table = () => tableName('models');
-const testKey = (userId: string, id: string) => ({ user_id: userId, sk: `${TEST_PREFIX}${id}` });
+const testKey = (userId: string, id: string) => ({ user_id: userId, sk: `${TEST_PREFIX}${id}` as const });
 
 /** Stores a new test of the creator's. */
 export async function putCompareTest(
   userId: string,
   test: Omit<StoredCompareTest, 'user_id' | 'sk'>,
 ): Promise<StoredCompareTest> {
-  const item: StoredCompareTest = { user_id: userId, sk: `${TEST_PREFIX}${test.id}`, ...test };
+  const item: StoredCompareTest = { ...testKey(userId, test.id), ...test };
   await ddb.send(new PutCommand({ TableName: table(), Item: item }));
   return item;
 }

@@ -3,11 +3,9 @@ import {
   type CompareTest,
   type CompareTestBody,
   type CompareWinnerBody,
-  type ImageRef,
   MAX_LISTED_COMPARE_TESTS,
 } from '@thumbnail-studio/contract';
 import { signedGetUrl } from '../adapters/blob-store';
-import { imagesOf } from '../core/messages';
 import type { StoredMessage } from '../core/types';
 import {
   getCompareTest,
@@ -19,18 +17,10 @@ import {
 import { getMessageById } from '../data/messages-repo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { COMPARE_IMAGE_NOT_FOUND_TEXT } from './test-and-compare';
+import { findChosenImage, finishedImageAt } from './test-and-compare';
 
 /** The answer for a test that is not the caller's, or not there. */
 export const COMPARE_TEST_NOT_FOUND_TEXT = 'This test no longer exists.';
-
-/** The caller's finished answer holding `ref`'s image, or not found (whoever else's it may be). */
-async function ownImage(userId: string, { message_id, index }: ImageRef) {
-  const message = await getMessageById(userId, message_id);
-  if (message?.status !== 'done' || !imagesOf(message)[index])
-    throw new NotFoundError(COMPARE_IMAGE_NOT_FOUND_TEXT);
-  return message;
-}
 
 /**
  * Saves a Test & Compare test: the caller's images (each must be one of their finished images,
@@ -38,7 +28,7 @@ async function ownImage(userId: string, { message_id, index }: ImageRef) {
  */
 export async function createCompareTest(userId: string, body: CompareTestBody): Promise<CompareTest> {
   const images = body.images.map(({ message_id, index = 0 }) => ({ message_id, index }));
-  const messages = await Promise.all(images.map((ref) => ownImage(userId, ref)));
+  const messages = await Promise.all(images.map(async (ref) => (await findChosenImage(userId, ref)).message));
   const stored = await putCompareTest(userId, {
     id: newId(),
     created_at: new Date().toISOString(),
@@ -94,8 +84,7 @@ async function viewCompareTest(
 ): Promise<CompareTest> {
   const images = await Promise.all(
     test.images.map(async ({ message_id, index, prompt }) => {
-      const message = messages.get(message_id);
-      const keys = message?.status === 'done' ? imagesOf(message)[index] : undefined;
+      const keys = finishedImageAt(messages.get(message_id), index);
       return { message_id, index, prompt, image_url: keys ? await signedGetUrl(keys.preview) : null };
     }),
   );

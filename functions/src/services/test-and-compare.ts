@@ -8,8 +8,23 @@ import { readDownload } from './downloads';
 /** The answer when a chosen image is not the caller's, not an image, or gone. */
 export const COMPARE_IMAGE_NOT_FOUND_TEXT = 'One of the chosen thumbnails no longer exists.';
 
-/** One image of an answer by its index: a variation, or index 0 for an answer of one image. */
-const imageAt = (message: StoredMessage, index: number): ImageKeys | undefined => imagesOf(message)[index];
+/**
+ * One image of a finished answer by its index (a variation, or index 0 for an answer of one
+ * image); undefined for a message still pending, failed, or without that image.
+ */
+export const finishedImageAt = (message: StoredMessage | undefined, index: number): ImageKeys | undefined =>
+  message?.status === 'done' ? imagesOf(message)[index] : undefined;
+
+/**
+ * The caller's finished answer holding the chosen image, and that image. Another creator's image
+ * is not found like a missing one, so nobody learns another user's ids exist.
+ */
+export async function findChosenImage(userId: string, { message_id, index }: ImageRef) {
+  const message = await getMessageById(userId, message_id);
+  const keys = finishedImageAt(message, index);
+  if (!message || !keys) throw new NotFoundError(COMPARE_IMAGE_NOT_FOUND_TEXT);
+  return { message, keys };
+}
 
 /** A file for the browser to save: its name and bytes. */
 export interface NamedFile {
@@ -21,8 +36,8 @@ export interface NamedFile {
  * The zip YouTube Studio's Test & Compare takes: the 1280x720 YouTube JPEG (at most 600 KB, so
  * 3 fit well under a Lambda answer's 6 MB) of each chosen image, numbered in the order given
  * and named after its prompt, the titles to try in `titles.txt` (when there are any), and
- * `README.txt` with YouTube Studio's steps; the zip is named after the first image. Every image must be the
- * caller's: one that is not is not found, so nobody learns another user's ids exist.
+ * `README.txt` with YouTube Studio's steps; the zip is named after the first image. Every image
+ * must be the caller's (`findChosenImage`).
  */
 export async function exportTestAndCompare(
   userId: string,
@@ -30,10 +45,8 @@ export async function exportTestAndCompare(
   titles: readonly string[] = [],
 ): Promise<NamedFile> {
   const chosen = await Promise.all(
-    images.map(async ({ message_id, index }) => {
-      const message = await getMessageById(userId, message_id);
-      const keys = message?.status === 'done' ? imageAt(message, index) : undefined;
-      if (!message || !keys) throw new NotFoundError(COMPARE_IMAGE_NOT_FOUND_TEXT);
+    images.map(async (ref) => {
+      const { message, keys } = await findChosenImage(userId, ref);
       return { prompt: message.prompt, keys };
     }),
   );

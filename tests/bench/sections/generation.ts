@@ -38,13 +38,13 @@ const BURST_YARDSTICKS = 5;
  * (`imageYardstick`) on `photo`, in this process, timed alone. Taken in the same run as what it
  * measures, so a busy machine slows both sides.
  */
-async function yardstick(photo: Uint8Array): Promise<number> {
+export async function yardstick(photo: Uint8Array): Promise<number> {
   const start = performance.now();
   await imageYardstick(photo);
   return performance.now() - start;
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
@@ -57,7 +57,7 @@ const jobsDone = (output: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** The worker's own measurements, from its 'job done' lines. */
-const jobTimes = (output: string, field: 'after_provider_ms' | 'images_ms') =>
+export const jobTimes = (output: string, field: 'after_provider_ms' | 'images_ms') =>
   jobsDone(output).map((line) => Number(line[field]));
 
 /**

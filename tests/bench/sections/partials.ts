@@ -11,8 +11,8 @@ import { callAs } from '../../support/api';
 import { type RunningCloud, startCloudProcess } from '../../support/local-cloud-process';
 import { signUpUser } from '../../support/users';
 import { budgets } from '../budgets';
-import { imageYardstick } from '../image-yardstick';
 import type { BenchSection, Measurement } from '../report';
+import { jobTimes, percentile, yardstick } from './generation';
 import { grown, localUsage, queueIdle } from './job-counts';
 import { signIn } from './opening';
 
@@ -28,15 +28,6 @@ const workerWrites = (usage: Usage) => ({
   dynamodb: WRITES.reduce((sum, command) => sum + (usage[`worker.dynamodb.${command}`] ?? 0), 0),
   puts: usage['worker.s3.PutObject'] ?? 0,
 });
-
-/** The worker's 'after provider' time of each job it logged in `output`. */
-const afterProviderTimes = (output: string) =>
-  output
-    .split('\n')
-    .filter((line) => line.includes('"job done"'))
-    .map((line) => Number((JSON.parse(line) as { after_provider_ms: number }).after_provider_ms));
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
  * Sends `prompt` to OpenAI from the chat and times, from the press of Enter, when the first
@@ -137,14 +128,10 @@ export const partials: BenchSection = {
       await queueIdle(cloud, delivered + 1);
       delivered += 1;
       for (let i = 2; i < TIMED_JOBS; i++) await counted(`Bench timed ${i}`);
-      const afterProvider = median(afterProviderTimes(cloud.output().slice(outputBefore)));
-      await imageYardstick(photo); // warms sharp in this process
+      const afterProvider = percentile(jobTimes(cloud.output().slice(outputBefore), 'after_provider_ms'), 50);
+      await yardstick(photo); // warms sharp in this process
       const yardsticks: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now();
-        await imageYardstick(photo);
-        yardsticks.push(performance.now() - start);
-      }
+      for (let i = 0; i < 5; i++) yardsticks.push(await yardstick(photo));
 
       const measurements: Measurement[] = [
         { label: 'first partial on screen, after send', value: chat.firstPartial, unit: 'ms' },
@@ -175,7 +162,7 @@ export const partials: BenchSection = {
         },
         {
           label: `after provider with partials, p50 (${TIMED_JOBS} jobs) / yardstick`,
-          value: afterProvider / median(yardsticks),
+          value: afterProvider / percentile(yardsticks, 50),
           unit: 'x',
           budget: budgets.generationP50OverImageWork,
         },
