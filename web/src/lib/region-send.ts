@@ -1,15 +1,16 @@
 /**
- * How an image's region edit reaches the chat: the region editor paints and asks, the chat sends
- * it as its next message (the app wires the two together).
+ * How an edit of a named image reaches the chat: the region editor paints and asks, the
+ * readiness check's fixes ask, and the chat sends it as its next message (the app wires them
+ * together).
  */
 
-/** A region edit: which image, what to change, and where. */
+/** An edit of one image: which image, what to change, and where (without a mask: anywhere). */
 export interface RegionEditRequest {
   messageId: string;
   index: number;
   content: string;
   /** The painted area: a PNG data URL the image's size, opaque where painted. */
-  mask: string;
+  mask?: string;
 }
 
 /** The chat's send as the region editor uses it, and what a send costs. */

@@ -15,7 +15,7 @@ export interface ImageActions {
   /** The share menu of one image (`imageIndex`: which variation, the first by default). */
   Share: ComponentType<{ messageId: string; imageIndex?: number; shareToken: string | null }>;
   /** 'Preview on YouTube'. */
-  Preview: ComponentType<{ image: ViewMessage & { imageUrl: string } }>;
+  Preview: ComponentType<{ image: ViewMessage & { imageUrl: string }; send?: RegionSendProps }>;
   /** 'Edit text' of one image (`imageIndex`: which variation, the first by default; `label`: its accessible name). */
   EditText: ComponentType<{ messageId: string; imageIndex?: number; label?: string }>;
   /** 'Edit a region' of one image, sent through the chat's own send (the region editor's). */

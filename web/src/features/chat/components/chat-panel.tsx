@@ -10,11 +10,11 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-error';
+import { useEditText } from '../../../lib/edit-text';
 import { useMessages } from '../../../lib/get-messages';
 import { messagesQueryKey } from '../../../lib/message-keys';
 import type { RegionEditRequest, RegionSendProps } from '../../../lib/region-send';
 import { toViewMessage } from '../../../lib/to-view-message';
-import { useEditText } from '../api/edit-text';
 import { useOlderMessages } from '../api/get-older-messages';
 import { messagesOfRefusal, useSendMessage } from '../api/send-message';
 import { useSendWithOwnKey } from '../api/send-with-own-key';
@@ -127,7 +127,8 @@ export function ChatPanel(props: ChatPanelProps) {
 
   /**
    * `people` overrides the people chosen for the next message (a retry features its request's);
-   * `region` makes it a region edit of that image instead of an edit of the chosen one.
+   * `region` makes it an edit of that image (of its painted area, where it has a mask) instead of
+   * an edit of the chosen one.
    */
   const handleSend = async (
     content: string,
@@ -153,7 +154,7 @@ export function ChatPanel(props: ChatPanelProps) {
       } else {
         await send.mutateAsync({ ...request, provider, textMode });
       }
-      // A region edit names its own image: the one chosen for the next message stays chosen.
+      // An edit that names its own image leaves the one chosen for the next message chosen.
       if (!region) setChosen(null);
       attachments.clear();
       onMessageSent();

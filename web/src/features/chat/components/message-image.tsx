@@ -65,7 +65,7 @@ export function MessageImage({ message, onExpired, actions }: MessageImageProps)
         {actions && !message.isBase64 && (
           <actions.Share messageId={message.id} shareToken={message.shareToken} />
         )}
-        {actions && <actions.Preview image={message} />}
+        {actions && <actions.Preview image={message} send={regionSend ?? undefined} />}
         {actions && !message.isBase64 && <actions.EditText messageId={message.id} />}
         {actions && regionSend && !message.isBase64 && (
           <actions.EditRegion messageId={message.id} {...regionSend} />

@@ -2,12 +2,12 @@
 import { waitFor } from '@testing-library/react';
 import { endpoints, type Message, type MessageImage, messageImageSchema } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
+import { useEditText } from '../../../lib/edit-text';
 import { messagesQueryKey } from '../../../lib/message-keys';
 import { answer, refusal, server, withFakeApi } from '../../../test/fake-api';
 import { message } from '../../../test/fixtures';
 import { renderWithQueries } from '../../../test/render';
 import { newLayer } from '../utils/layers-history';
-import { useEditText } from './edit-text';
 import { editableImage } from './get-editable-image';
 
 withFakeApi();

@@ -3,9 +3,9 @@ import { type KeyboardEvent, type RefObject, useEffect, useReducer, useRef, useS
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useEditText } from '../../../lib/edit-text';
 import { useBrandKit } from '../../../lib/get-brand-kit';
 import { useLoadedImage } from '../../../lib/use-loaded-image';
-import { useEditText } from '../api/edit-text';
 import { type EditableImage, useEditableImage } from '../api/get-editable-image';
 import { useFontStacks } from '../api/load-font';
 import { editorReducer, initialEditorState, LOGO_ID } from '../utils/layers-history';

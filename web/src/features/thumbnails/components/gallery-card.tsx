@@ -96,7 +96,11 @@ export function GalleryCard({ message, image, onExpired, compare, winner }: Gall
             {!download.busy && <Download aria-hidden="true" className="size-4" />} Download
           </Button>
           <ShareImageMenu messageId={message.id} imageIndex={image.index} shareToken={image.shareToken} />
-          <PreviewButton image={imageView(message, image)} checked={image.index === 0} />
+          <PreviewButton
+            image={imageView(message, image)}
+            checked={image.index === 0}
+            imageIndex={image.index}
+          />
         </div>
       </article>
     </li>

@@ -6,6 +6,8 @@ export interface YouTubeLayout {
   name: string;
   width: number;
   height: number;
+  /** How much YouTube rounds the thumbnail's corners there, in the layout's pixels. */
+  radius: number;
 }
 
 /**
@@ -15,13 +17,14 @@ export interface YouTubeLayout {
  * - search results: `ytd-video-renderer`'s thumbnail, 360 px wide (500 on very wide windows);
  * - up next: the watch page's sidebar, `ytd-compact-video-renderer`, 168x94;
  * - phone feed: edge to edge on a 390 px wide phone (an iPhone 12–15), 16:9, so 390x219.
- * Heights are YouTube's: the width's 16:9 height, rounded down.
+ * Heights are YouTube's: the width's 16:9 height, rounded down. Corners are rounded 12 px on
+ * desktop lists, 8 px up next, and not at all on a phone's edge-to-edge feed.
  */
 export const YOUTUBE_LAYOUTS: readonly YouTubeLayout[] = [
-  { id: 'home', name: 'Home', width: 360, height: sixteenByNine(360) },
-  { id: 'search', name: 'Search', width: 360, height: sixteenByNine(360) },
-  { id: 'up-next', name: 'Up next', width: 168, height: sixteenByNine(168) },
-  { id: 'phone', name: 'Phone', width: 390, height: sixteenByNine(390) },
+  { id: 'home', name: 'Home', width: 360, height: sixteenByNine(360), radius: 12 },
+  { id: 'search', name: 'Search', width: 360, height: sixteenByNine(360), radius: 12 },
+  { id: 'up-next', name: 'Up next', width: 168, height: sixteenByNine(168), radius: 8 },
+  { id: 'phone', name: 'Phone', width: 390, height: sixteenByNine(390), radius: 0 },
 ];
 
 /** The 16:9 height of a width, rounded down as YouTube's boxes are. */

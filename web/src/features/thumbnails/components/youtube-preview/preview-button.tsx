@@ -1,6 +1,7 @@
 import { MonitorPlay } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import type { RegionSendProps } from '../../../../lib/region-send';
 import type { ViewMessage } from '../../../../lib/to-view-message';
 import { useOpenedOnce } from '../../../../lib/use-opened-once';
 
@@ -14,10 +15,17 @@ interface PreviewButtonProps {
    * @default true
    */
   checked?: boolean;
+  /**
+   * Which image of the message (its variation).
+   * @default 0
+   */
+  imageIndex?: number;
+  /** The chat's send, for the readiness check's paid fixes (absent outside a chat). */
+  send?: RegionSendProps;
 }
 
-/** 'Preview on YouTube': opens the thumbnail in YouTube's layouts. */
-export function PreviewButton({ image, checked = true }: PreviewButtonProps) {
+/** 'Preview on YouTube': opens the thumbnail in YouTube's layouts, with its readiness check. */
+export function PreviewButton({ image, checked = true, imageIndex = 0, send }: PreviewButtonProps) {
   const [open, setOpen] = useState(false);
   const opened = useOpenedOnce(open);
   return (
@@ -27,7 +35,14 @@ export function PreviewButton({ image, checked = true }: PreviewButtonProps) {
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <YouTubePreviewDialog open={open} onOpenChange={setOpen} image={image} checked={checked} />
+          <YouTubePreviewDialog
+            open={open}
+            onOpenChange={setOpen}
+            image={image}
+            checked={checked}
+            imageIndex={imageIndex}
+            send={send}
+          />
         </Suspense>
       )}
     </>

@@ -1,3 +1,4 @@
+import type { TextBox } from '@thumbnail-studio/contract';
 import type { ReactNode } from 'react';
 import type { YouTubeLayout } from '../../utils/youtube-layouts';
 import { YOUTUBE_COLORS, type YouTubeTheme } from './youtube-colors';
@@ -13,6 +14,8 @@ export interface FeedVideo {
   src: string;
   sources?: PictureSource[];
   alt: string;
+  /** Places to outline on its thumbnail (the readiness check's warnings, on the creator's own). */
+  outlines?: readonly TextBox[];
 }
 
 /** Views and age are the same made-up line on every video, so only the thumbnails and titles differ. */
@@ -89,6 +92,7 @@ export function YouTubeFeed({ layout, videos, duration, theme }: YouTubeFeedProp
             sources={video.sources}
             alt={video.alt}
             duration={duration}
+            outlines={video.outlines}
           />
           <Details layout={layout} video={video} theme={theme} />
         </li>

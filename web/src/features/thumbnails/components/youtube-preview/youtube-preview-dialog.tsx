@@ -1,18 +1,21 @@
-import { TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../../../components/ui/dialog';
 import { useMessages } from '../../../../lib/get-messages';
 import { previewSources } from '../../../../lib/preview-sources';
+import type { RegionSendProps } from '../../../../lib/region-send';
 import { currentTheme } from '../../../../lib/theme';
 import { toViewMessage, type ViewMessage } from '../../../../lib/to-view-message';
-import { useLegibility } from '../../api/get-legibility';
+import { useImageChecks } from '../../api/get-image-checks';
 import { useAccountName } from '../../hooks/account-name';
+import { useImagePixels } from '../../hooks/use-image-pixels';
 import { usePreviewProfile } from '../../hooks/use-preview-profile';
 import { linkedVideos, withoutVideoLinks } from '../../utils/linked-videos';
-import { layoutsHidingBoxes, YOUTUBE_LAYOUTS, type YouTubeLayout } from '../../utils/youtube-layouts';
+import { readinessItems } from '../../utils/readiness';
+import { YOUTUBE_LAYOUTS, type YouTubeLayout } from '../../utils/youtube-layouts';
 import { ChannelAvatar } from './channel-avatar';
 import { PreviewFields } from './preview-fields';
 import { readAvatar } from './read-avatar';
+import { ReadinessPanel } from './readiness-panel';
 import { YOUTUBE_COLORS, type YouTubeTheme } from './youtube-colors';
 import { type FeedVideo, YouTubeFeed } from './youtube-feed';
 
@@ -26,29 +29,48 @@ export interface YouTubePreviewDialogProps {
    * @default true
    */
   checked?: boolean;
+  /**
+   * Which image of the message it is (its variation).
+   * @default 0
+   */
+  imageIndex?: number;
+  /** The chat's send, for the readiness check's paid fixes (absent outside a chat). */
+  send?: RegionSendProps;
 }
 
 const DEFAULT_CHANNEL = 'My channel';
 const sizeOf = (layout: YouTubeLayout) => `${layout.width}x${layout.height}`;
-const listOf = (layouts: YouTubeLayout[]) =>
-  layouts.map((layout) => `${layout.name} (${sizeOf(layout)})`).join(', ');
 
 /**
  * The thumbnail where it will live on YouTube: the home grid, search, up next and a phone's feed at
  * their real sizes, in YouTube's light or dark page, with the creator's title, channel and the
- * duration badge, beside the thumbnails of the videos linked in the conversation. Warns when the
- * badge covers the image's text or a face in it.
+ * duration badge, beside the thumbnails of the videos linked in the conversation; and the
+ * readiness check of the image, its warnings outlined on the creator's thumbnail.
  */
 export default function YouTubePreviewDialog({
   open,
   onOpenChange,
   image,
   checked = true,
+  imageIndex = 0,
+  send,
 }: YouTubePreviewDialogProps) {
   const { profile, update, setTitle } = usePreviewProfile();
   const accountName = useAccountName();
   const [theme, setTheme] = useState<YouTubeTheme>(currentTheme);
   const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [outlined, setOutlined] = useState(true);
+  const checks = useImageChecks(image.id, imageIndex).data;
+  const pixels = useImagePixels(image.imageUrl);
+  const items = readinessItems({
+    // The chat's copy stands in until the server's newest read is there.
+    legibility: !checked ? null : checks ? checks.legibility : (image.legibility ?? undefined),
+    faces: checked && checks ? checks.faces : checked ? image.faceBoxes : null,
+    layers: checks?.layers ?? [],
+    pixels,
+    duration: profile.duration,
+  });
+  const outlines = outlined ? items.flatMap((item) => (item.ok === false ? item.boxes : [])) : [];
   const messages = useMessages(image.conversationId).data;
   const linked = useMemo(() => linkedVideos((messages ?? []).map(toViewMessage)), [messages]);
 
@@ -64,6 +86,7 @@ export default function YouTubePreviewDialog({
       src: image.imageUrl,
       sources: previewSources(image.imageSources),
       alt: 'Your thumbnail',
+      outlines,
     },
     ...linked.map((video, i) => ({
       key: video.videoId,
@@ -74,18 +97,6 @@ export default function YouTubePreviewDialog({
       alt: `Linked video ${video.videoId}`,
     })),
   ];
-  const verdict = useLegibility(image.id, checked).data;
-  const textCovered = layoutsHidingBoxes(verdict?.boxes ?? image.textBoxes, profile.duration);
-  const faceCovered = layoutsHidingBoxes(image.faceBoxes, profile.duration);
-  const covered = YOUTUBE_LAYOUTS.filter(
-    (layout) => textCovered.includes(layout) || faceCovered.includes(layout),
-  );
-  const whatIsCovered =
-    textCovered.length > 0 && faceCovered.length > 0
-      ? 'Text and a face sit'
-      : textCovered.length > 0
-        ? 'Text sits'
-        : 'A face sits';
   const colors = YOUTUBE_COLORS[theme];
 
   const onAvatar = async (file: File) => {
@@ -120,18 +131,15 @@ export default function YouTubePreviewDialog({
         theme={theme}
         onTheme={setTheme}
       />
-      {covered.length > 0 && (
-        <p
-          role="status"
-          className="mt-4 flex items-start gap-2 rounded-lg border border-amber-700 bg-amber-950 p-3 text-sm text-amber-200"
-        >
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            {whatIsCovered} under the duration badge in {listOf(covered)}. Move it away from the bottom-right
-            corner.
-          </span>
-        </p>
-      )}
+      <ReadinessPanel
+        items={items}
+        messageId={image.id}
+        imageIndex={imageIndex}
+        send={send}
+        outlined={outlined}
+        onOutlined={setOutlined}
+        onFixed={() => onOpenChange(false)}
+      />
       {/* Focusable: on a phone the page scrolls sideways (the phone feed alone is 390 px wide). */}
       <section
         data-testid="youtube-page"

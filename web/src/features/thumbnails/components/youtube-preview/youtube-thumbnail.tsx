@@ -1,4 +1,5 @@
-import { BADGE, badgeRect, type YouTubeLayout } from '../../utils/youtube-layouts';
+import type { TextBox } from '@thumbnail-studio/contract';
+import { BADGE, badgeRect, scaleBox, type YouTubeLayout } from '../../utils/youtube-layouts';
 
 /** One picture source for `<picture>`: a type and its `srcset`. */
 export interface PictureSource {
@@ -13,23 +14,27 @@ interface YouTubeThumbnailProps {
   sources?: PictureSource[];
   alt: string;
   duration: string;
+  /** Places to outline on the image (the readiness check's warnings), in full-size frame pixels. */
+  outlines?: readonly TextBox[];
 }
-
-/** Corner rounding YouTube gives thumbnails: 12 px on desktop lists, 8 px up next, none on a phone's feed. */
-const RADIUS: Record<YouTubeLayout['id'], number> = { home: 12, search: 12, 'up-next': 8, phone: 0 };
 
 /**
  * A thumbnail at exactly the layout's size, cropped to fill as YouTube does, with the duration
- * badge where YouTube draws it (the box `badgeRect` computes, so the overlap warning agrees).
+ * badge where YouTube draws it (the box `badgeRect` computes, so the overlap warning agrees), and
+ * the outlines asked for.
  */
-export function YouTubeThumbnail({ layout, src, sources = [], alt, duration }: YouTubeThumbnailProps) {
+export function YouTubeThumbnail({
+  layout,
+  src,
+  sources = [],
+  alt,
+  duration,
+  outlines = [],
+}: YouTubeThumbnailProps) {
   const { width, height } = layout;
   const badge = badgeRect(width, height, duration);
   return (
-    <div
-      className="relative shrink-0 overflow-hidden"
-      style={{ width, height, borderRadius: RADIUS[layout.id] }}
-    >
+    <div className="relative shrink-0 overflow-hidden" style={{ width, height, borderRadius: layout.radius }}>
       <picture>
         {sources.map((source) => (
           <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={`${width}px`} />
@@ -60,6 +65,18 @@ export function YouTubeThumbnail({ layout, src, sources = [], alt, duration }: Y
       >
         {duration}
       </span>
+      {outlines.map((box) => {
+        const rect = scaleBox(box, width);
+        return (
+          <span
+            key={`${box.x0},${box.y0},${box.x1},${box.y1}`}
+            data-testid="readiness-outline"
+            aria-hidden="true"
+            className="pointer-events-none absolute rounded-sm border-2 border-amber-400 shadow-[0_0_0_1px_rgba(0,0,0,0.7)]"
+            style={{ left: rect.x0, top: rect.y0, width: rect.x1 - rect.x0, height: rect.y1 - rect.y0 }}
+          />
+        );
+      })}
     </div>
   );
 }

@@ -2,13 +2,13 @@
 import { act, waitFor } from '@testing-library/react';
 import { endpoints, type Message } from '@thumbnail-studio/contract';
 import { describe, expect, it } from 'vitest';
-import { textLayer } from '../../../../../tests/support/text-layer';
-import { messagesQueryKey } from '../../../lib/message-keys';
-import { createQueryClient } from '../../../lib/query-client';
-import { answer, refusal, server, withFakeApi } from '../../../test/fake-api';
-import { greeting, message } from '../../../test/fixtures';
-import { renderWithQueries } from '../../../test/render';
+import { textLayer } from '../../../tests/support/text-layer';
+import { answer, refusal, server, withFakeApi } from '../test/fake-api';
+import { greeting, message } from '../test/fixtures';
+import { renderWithQueries } from '../test/render';
 import { useEditText } from './edit-text';
+import { messagesQueryKey } from './message-keys';
+import { createQueryClient } from './query-client';
 
 withFakeApi();
 
