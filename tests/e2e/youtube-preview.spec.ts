@@ -66,7 +66,9 @@ test.describe('the YouTube preview', () => {
         expect(await linked.boundingBox()).toMatchObject({ width, height });
       }
       // The offline provider draws the quoted text on the left, clear of the badge.
-      await expect(preview.badgeWarning()).toHaveCount(0);
+      await expect(preview.readinessItem('Duration badge')).toContainText('Nothing important sits under', {
+        timeout: 45_000,
+      });
     });
 
     await test.step("YouTube's light and dark pages, each passing axe", async () => {
@@ -101,7 +103,10 @@ test.describe('the YouTube preview', () => {
       const cornered = new YouTubePreviewPage(page, chat.imageMessages().last());
       await cornered.open();
       // The text is read after the image is ready; the preview asks until the verdict is there.
-      await expect(cornered.badgeWarning()).toContainText('Up next (168x94)', { timeout: 45_000 });
+      await expect(cornered.readinessItem('Duration badge')).toContainText('under the duration badge in', {
+        timeout: 45_000,
+      });
+      await expect(cornered.readinessItem('Duration badge')).toContainText('Up next (168x94)');
       await checkScreen(page, 'youtube-preview-warning');
       await page.keyboard.press('Escape');
     });

@@ -62,7 +62,13 @@ export class YouTubePreviewPage {
       );
   }
 
-  badgeWarning() {
-    return this.dialog().getByRole('status').filter({ hasText: 'under the duration badge' });
+  /** One item of the readiness check ('Duration badge', 'Clutter'…), its words and its fix. */
+  readinessItem(label: string) {
+    return this.dialog().getByRole('listitem', { name: label });
+  }
+
+  /** The readiness check's outlines on the creator's thumbnail, in every layout. */
+  outlines() {
+    return this.dialog().getByTestId('readiness-outline');
   }
 }
