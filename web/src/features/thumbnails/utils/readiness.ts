@@ -8,7 +8,14 @@ import {
   type TextLayer,
 } from '@thumbnail-studio/contract';
 import { focalRegions, type RgbaPixels, subjectContrast } from './image-figures';
-import { badgeRect, overlaps, type Rect, YOUTUBE_LAYOUTS, type YouTubeLayout } from './youtube-layouts';
+import {
+  badgeRect,
+  layoutsHidingBoxes,
+  overlaps,
+  type Rect,
+  YOUTUBE_LAYOUTS,
+  type YouTubeLayout,
+} from './youtube-layouts';
 
 /**
  * The readiness check: what makes a thumbnail easy to take in at feed size, item by item, each
@@ -96,10 +103,7 @@ function toFrame(rect: Rect, layout: YouTubeLayout): Rect {
 
 /** Where the duration badge sits in each layout, in frame pixels. */
 const badgesInFrame = (duration: string) =>
-  YOUTUBE_LAYOUTS.map((layout) => ({
-    layout,
-    badge: toFrame(badgeRect(layout.width, layout.height, duration), layout),
-  }));
+  YOUTUBE_LAYOUTS.map((layout) => toFrame(badgeRect(layout.width, layout.height, duration), layout));
 
 /**
  * Whether a layout's rounded corners cut into a box: one of its corners lies in a corner square
@@ -274,14 +278,11 @@ function importantBoxes({ legibility, faces, layers }: ReadinessFacts): {
 function badgeItem(facts: ReadinessFacts): ReadinessItem {
   const label = 'Duration badge';
   const { text, faces } = importantBoxes(facts);
-  const badges = badgesInFrame(facts.duration);
   const hidden = (boxes: TextBox[]) =>
-    boxes.filter((box) => badges.some(({ badge }) => overlaps(box, badge)));
+    boxes.filter((box) => layoutsHidingBoxes([box], facts.duration).length > 0);
   const hiddenText = hidden(text);
   const hiddenFaces = hidden(faces);
-  const covered = badges
-    .filter(({ badge }) => [...hiddenText, ...hiddenFaces].some((box) => overlaps(box, badge)))
-    .map(({ layout }) => layout);
+  const covered = layoutsHidingBoxes([...hiddenText, ...hiddenFaces], facts.duration);
   if (covered.length === 0) return pass('badge', label, 'Nothing important sits under the duration badge.');
   const what =
     hiddenText.length > 0 && hiddenFaces.length > 0
@@ -300,10 +301,7 @@ function badgeItem(facts: ReadinessFacts): ReadinessItem {
       ? {
           kind: 'layers',
           label: 'Move the text out of the corner',
-          layers: layersMovedClear(
-            facts.layers,
-            badges.map(({ badge }) => badge),
-          ),
+          layers: layersMovedClear(facts.layers, badgesInFrame(facts.duration)),
         }
       : {
           kind: 'edit',
