@@ -164,7 +164,6 @@ export const partials: BenchSection = {
           label: `after provider with partials, p50 (${TIMED_JOBS} jobs) / yardstick`,
           value: afterProvider / percentile(yardsticks, 50),
           unit: 'x',
-          budget: budgets.generationP50OverImageWork,
         },
       ];
       return {
@@ -173,7 +172,7 @@ export const partials: BenchSection = {
         notes: [
           `the fake OpenAI draws each image in ${DRAW_MS / 1000} s and streams 2 partials at 30% and 60% of it; times from pressing Enter to the picture decoded on screen`,
           "bytes as they crossed the wire (CDP encodedDataLength); writes are the worker's DynamoDB write requests of a job with partials less those of the same job without",
-          "after provider: the worker's own time from the final answer to the settle, as a multiple of the generation section's yardstick (its budget too)",
+          "after provider: the worker's own time from the final answer to the settle, as a multiple of the generation section's yardstick; printed, not held to a budget: a median of so few jobs moved 1.95-2.25 between runs, and the generation section's median of 50 jobs holds the same time to its budget",
         ],
       };
     } finally {
