@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_TITLE_IDEAS, TITLE_REQUEST_MARK } from '../../tests/fakes/fake-http';
-import { type FakeGemini, startFakeGemini } from '../../tests/fakes/gemini-server';
-import { type FakeOpenAI, startFakeOpenAI } from '../../tests/fakes/openai-server';
+import { useFakeProviders } from '../../tests/support/fake-providers';
 import { providerAgainst } from '../../tests/support/providers';
 import { TITLE_IDEAS_INSTRUCTIONS, titleIdeasMessage } from './title-ideas';
 
-let openaiFake: FakeOpenAI;
-let geminiFake: FakeGemini;
-const openai = providerAgainst('openai', () => openaiFake.url);
-const gemini = providerAgainst('gemini', () => geminiFake.url);
+const fakes = useFakeProviders();
+const openai = providerAgainst('openai', () => fakes.openai.url);
+const gemini = providerAgainst('gemini', () => fakes.gemini.url);
 
 const request = {
   subject: 'A man building a log cabin in a snowy forest',
@@ -20,15 +18,6 @@ const message = [
   "The thumbnail's text (do not repeat it): 30 DAYS",
   "The video's current title: Building My Cabin",
 ].join('\n');
-
-beforeAll(async () => {
-  [openaiFake, geminiFake] = await Promise.all([startFakeOpenAI(), startFakeGemini()]);
-});
-afterAll(() => Promise.all([openaiFake.stop(), geminiFake.stop()]));
-beforeEach(() => {
-  openaiFake.reset();
-  geminiFake.reset();
-});
 
 describe('the title ideas request', () => {
   it('tells the model the limits and the rules, in the words the fakes know it by', () => {
@@ -48,8 +37,8 @@ describe('the title ideas request', () => {
 describe('title ideas through OpenAI', () => {
   it("asks the classifier's model by chat completions and answers its text", async () => {
     expect(await (await openai()).writeTitles(request)).toBe(FAKE_TITLE_IDEAS);
-    expect(openaiFake.requests[0]?.path).toBe('/v1/chat/completions');
-    expect(openaiFake.requests[0]?.body).toEqual({
+    expect(fakes.openai.requests[0]?.path).toBe('/v1/chat/completions');
+    expect(fakes.openai.requests[0]?.body).toEqual({
       model: 'gpt-4o-mini',
       messages: [
         { role: 'system', content: TITLE_IDEAS_INSTRUCTIONS },
@@ -61,19 +50,19 @@ describe('title ideas through OpenAI', () => {
   });
 
   it('makes one attempt only, and throws without a key', async () => {
-    openaiFake.failNext(1, 500);
+    fakes.openai.failNext(1, 500);
     await expect((await openai()).writeTitles(request)).rejects.toThrow();
-    expect(openaiFake.requests).toHaveLength(1);
+    expect(fakes.openai.requests).toHaveLength(1);
     await expect((await openai({}, null)).writeTitles(request)).rejects.toThrow(/OPENAI_API_KEY/);
   });
 });
 
 describe('title ideas through Gemini', () => {
   it("asks the classifier's model with the instructions as system instruction and answers its text", async () => {
-    geminiFake.titlesAnswer('One\nTwo');
+    fakes.gemini.titlesAnswer('One\nTwo');
     expect(await (await gemini()).writeTitles(request)).toBe('One\nTwo');
-    expect(geminiFake.requests[0]?.path).toBe('/v1beta/models/gemini-2.5-flash-lite:generateContent');
-    expect(geminiFake.requests[0]?.body).toEqual({
+    expect(fakes.gemini.requests[0]?.path).toBe('/v1beta/models/gemini-2.5-flash-lite:generateContent');
+    expect(fakes.gemini.requests[0]?.body).toEqual({
       contents: [{ role: 'user', parts: [{ text: message }] }],
       systemInstruction: { role: 'user', parts: [{ text: TITLE_IDEAS_INSTRUCTIONS }] },
       generationConfig: { temperature: 0.8, maxOutputTokens: 300 },
@@ -81,9 +70,9 @@ describe('title ideas through Gemini', () => {
   });
 
   it('makes one attempt only, and throws without a key', async () => {
-    geminiFake.failNext(1, 500);
+    fakes.gemini.failNext(1, 500);
     await expect((await gemini()).writeTitles(request)).rejects.toThrow();
-    expect(geminiFake.requests).toHaveLength(1);
+    expect(fakes.gemini.requests).toHaveLength(1);
     await expect((await gemini({}, null)).writeTitles(request)).rejects.toThrow(/GEMINI_API_KEY/);
   });
 });

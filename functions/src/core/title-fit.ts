@@ -1,22 +1,9 @@
 import { MAX_TITLE_IDEA_LENGTH } from '@thumbnail-studio/contract';
 
+/** Small words a headline writes in lower case (but its first). */
+export const SMALL_WORDS = new Set('a an the of in on at to for and or with vs'.split(' '));
 /** Words a shortened title may not end on: it would read as cut off. */
-const DANGLING = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'in',
-  'on',
-  'at',
-  'to',
-  'for',
-  'and',
-  'or',
-  'with',
-  'my',
-  'your',
-]);
+const DANGLING = new Set([...SMALL_WORDS, 'my', 'your']);
 /** Separators a shortened title may not end on. */
 const TRAILING_SEPARATORS = /[\s,;:|/&–—-]+$/u;
 

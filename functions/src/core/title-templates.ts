@@ -1,6 +1,6 @@
 import { MAX_TITLE_IDEA_LENGTH, TITLE_IDEAS_COUNT } from '@thumbnail-studio/contract';
 import type { TitleRequest } from '@thumbnail-studio/providers';
-import { fitTitle } from './title-fit';
+import { fitTitle, SMALL_WORDS } from './title-fit';
 
 /** Title patterns around a topic (`{t}`), for the template writer. */
 const TOPIC_TEMPLATES = [
@@ -31,21 +31,6 @@ const LEAD_IN =
 const TEXT_TAIL =
   /\s*(?:,|\band)?\s*(?:with\s+(?:the\s+)?(?:text|words?|title)|that\s+says|saying|reading)\s*[:,]?\s*$/i;
 const ARTICLE = /^(?:a|an|the)\s+/i;
-const SMALL_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'in',
-  'on',
-  'at',
-  'to',
-  'for',
-  'and',
-  'or',
-  'vs',
-  'with',
-]);
 
 /** A prompt's subject as a headline: the request's own wording gone, each main word capitalised. */
 export function headline(subject: string): string {
