@@ -1,12 +1,10 @@
 import type { TitleIdeas, TitleIdeasBody } from '@thumbnail-studio/contract';
-import type { TitleRequest } from '@thumbnail-studio/providers';
 import { getSecrets } from '../adapters/secrets';
 import { fetchVideoTitle } from '../adapters/video-titles';
 import { titleIdeasFrom } from '../core/title-ideas';
 import { firstLinkedVideo, type TitledImage, titleRequestOf } from '../core/title-sources';
 import { getMessageById, listMessagesPage } from '../data/messages-repo';
-import { availableProviders } from '../image-providers/catalog';
-import { createKeyedProvider } from '../image-providers/keyed';
+import { writeWithTextModel } from '../image-providers/title-writer';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { settings } from '../lib/settings';
@@ -18,12 +16,6 @@ export const TITLE_IDEAS_IMAGE_NOT_FOUND_TEXT = 'This image no longer exists.';
 
 /** The latest messages read for the ideas: the conversation's latest image, prompts and video link. */
 const MESSAGES_READ = 100;
-
-/**
- * How long the text model may take. The request waits for it after the video's title, all within
- * the messages function's 10 s; a late answer is left for the template writer's titles.
- */
-export const TITLE_MODEL_TIMEOUT_MS = 6_000;
 
 /**
  * Five title ideas for one of the caller's images, or for one of their conversations (its latest
@@ -41,7 +33,10 @@ export async function suggestTitles(userId: string, body: TitleIdeasBody): Promi
   const videoId = firstLinkedVideo(messages);
   const videoTitle = videoId ? await readVideoTitle(videoId) : undefined;
   const request = titleRequestOf(described, prompts, videoTitle);
-  const answer = await writeWithTextModel(request, body.provider);
+  const answer = await writeWithTextModel(request, body.provider, {
+    secrets: await getSecrets('providers'),
+    offlineAllowed: settings().OFFLINE_PROVIDER,
+  });
   return { titles: titleIdeasFrom(answer, request), video_title: videoTitle ?? null };
 }
 
@@ -63,23 +58,4 @@ async function readVideoTitle(videoId: string): Promise<string | undefined> {
   if (result.ok) return result.title;
   logger.warn('title ideas: the video title could not be read', { videoId, ...result });
   return undefined;
-}
-
-/**
- * The text model's answer: the classifier's model of the provider asked for (when this deployment
- * offers it) or of the default one. Undefined where there is none (the offline provider, whose
- * writer is the template writer the ideas are filled from anyway) or it failed.
- */
-async function writeWithTextModel(request: TitleRequest, wanted: string | undefined) {
-  const secrets = await getSecrets('providers');
-  const offered = availableProviders(secrets, settings().OFFLINE_PROVIDER);
-  const id = offered.find((provider) => provider === wanted) ?? offered[0];
-  if (id !== 'openai' && id !== 'gemini') return undefined;
-  try {
-    const provider = await createKeyedProvider(id, secrets);
-    return await provider.writeTitles(request, { signal: AbortSignal.timeout(TITLE_MODEL_TIMEOUT_MS) });
-  } catch (error) {
-    logger.warn('title ideas: the text model failed; the template writer answers', { provider: id, error });
-    return undefined;
-  }
 }
