@@ -51,7 +51,10 @@ export function TitleIdeas({ messageId, image, conversationId, provider, onUse }
         {ideas && (
           <ol aria-label="Title ideas" className="mt-2 space-y-2">
             {ideas.titles.map((title) => (
-              <li key={title} className="flex items-center gap-2 rounded-lg border border-zinc-800 p-2">
+              <li
+                key={title}
+                className="flex flex-wrap items-center gap-2 rounded-lg border border-zinc-800 p-2"
+              >
                 <span className="min-w-0 flex-1 text-sm text-zinc-50">{title}</span>
                 <span className="shrink-0 text-xs text-zinc-400 tabular-nums">
                   {title.length}/{MAX_TITLE_IDEA_LENGTH}
