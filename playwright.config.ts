@@ -51,6 +51,7 @@ export default defineConfig({
         PORT: process.env.E2E_PORT,
         DATA_DIR: process.env.E2E_DATA_DIR,
         VIDEO_THUMBNAIL_BASE_URL: `${videoHost}/vi`,
+        VIDEO_OEMBED_URL: `${videoHost}/oembed`,
         // The fake providers, which the browser calls with a creator's own key (the server has none).
         OPENAI_BASE_URL: `${videoHost}/openai/v1`,
         GEMINI_BASE_URL: `${videoHost}/gemini`,

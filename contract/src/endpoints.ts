@@ -38,6 +38,7 @@ import {
 import { ownKeyInputsBodySchema, ownKeyInputsSchema, saveOwnKeyAnswerBodySchema } from './own-keys';
 import { providerListSchema } from './providers';
 import { editTextBodySchema } from './text-layers';
+import { titleIdeasBodySchema, titleIdeasSchema } from './title-ideas';
 import {
   createUploadBodySchema,
   uploadSchema,
@@ -198,6 +199,16 @@ export const endpoints = {
     path: '/api/tests/{id}',
     body: compareWinnerBodySchema,
     response: compareTestAnswerSchema,
+  },
+  /**
+   * Five title ideas for one of the caller's images or conversations, written by the text model
+   * (or offline by templates), starting from a linked video's own title. No credit is charged.
+   */
+  suggestTitles: {
+    method: 'POST',
+    path: '/api/title-ideas',
+    body: titleIdeasBodySchema,
+    response: titleIdeasSchema,
   },
   /**
    * The public page of a shared image, for anyone with the link: server-rendered HTML with the

@@ -22,5 +22,6 @@ export * from './providers';
 export * from './region-edits';
 export * from './text-layers';
 export * from './texts';
+export * from './title-ideas';
 export * from './uploads';
 export * from './video-links';

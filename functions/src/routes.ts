@@ -147,6 +147,8 @@ export const routes = [
   route('createCompareTest', 'messages'),
   route('listCompareTests', 'messages'),
   route('recordCompareWinner', 'messages'),
+  // Title ideas read the caller's images and ask the provider's text model: the provider keys.
+  route('suggestTitles', 'messages'),
   route('getSharedPage', 'public-shares'),
   route('getSharedImage', 'public-shares'),
   route('uploadModel', 'models'),

@@ -238,9 +238,13 @@ export class ThumbnailStudioStack extends Stack {
       geminiImageModel: 'GEMINI_IMAGE_MODEL',
       geminiClassifierModel: 'GEMINI_CLASSIFIER_MODEL',
     };
+    const textModels: (keyof ModelSettings)[] = ['openaiClassifierModel', 'geminiClassifierModel'];
     for (const [setting, envVar] of Object.entries(models) as [keyof ModelSettings, string][]) {
       const id = props.models?.[setting];
-      if (id) this.generation.worker.addEnvironment(envVar, id);
+      if (!id) continue;
+      this.generation.worker.addEnvironment(envVar, id);
+      // Title ideas, on the messages function, are written by the classifiers' text models.
+      if (textModels.includes(setting)) this.api.functions.messages.addEnvironment(envVar, id);
     }
   }
 }

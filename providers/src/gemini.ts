@@ -17,6 +17,12 @@ import { pickPeoplePhotos } from './people';
 import { buildEditPrompt, buildGenerationPrompt, buildRegionEditPrompt } from './prompts';
 import { createRetryingFetch, RateLimitedError, type RetryPolicy } from './retrying-fetch';
 import { wellFormed } from './safe-text';
+import {
+  TITLE_IDEAS_INSTRUCTIONS,
+  TITLE_IDEAS_MAX_TOKENS,
+  TITLE_IDEAS_TEMPERATURE,
+  titleIdeasMessage,
+} from './title-ideas';
 import type { GenerationResult, ImageData, ImageProvider, ProviderOptions } from './types';
 
 export interface GeminiProviderOptions extends ProviderOptions {
@@ -160,6 +166,21 @@ export function createGeminiProvider(sdk: GenAIModule, options: GeminiProviderOp
           systemInstruction: CLASSIFIER_INSTRUCTIONS,
           temperature: 0,
           maxOutputTokens: 10,
+          abortSignal: signal,
+        },
+      });
+      return response.text ?? '';
+    },
+
+    async writeTitles(request, { signal } = {}) {
+      if (!classifierClient) throw new Error('GEMINI_API_KEY is not set');
+      const response = await classifierClient.models.generateContent({
+        model: options.classifierModel,
+        contents: [{ role: 'user', parts: [{ text: wellFormed(titleIdeasMessage(request)) }] }],
+        config: {
+          systemInstruction: TITLE_IDEAS_INSTRUCTIONS,
+          temperature: TITLE_IDEAS_TEMPERATURE,
+          maxOutputTokens: TITLE_IDEAS_MAX_TOKENS,
           abortSignal: signal,
         },
       });

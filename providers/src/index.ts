@@ -46,5 +46,11 @@ export {
 } from './retrying-fetch';
 export { drawableText, escapeXml, wellFormed } from './safe-text';
 export { sleep } from './sleep';
+export {
+  TITLE_IDEAS_INSTRUCTIONS,
+  TITLE_IDEAS_MAX_TOKENS,
+  TITLE_IDEAS_TEMPERATURE,
+  titleIdeasMessage,
+} from './title-ideas';
 export type * from './types';
 export { makeVariations } from './variations';

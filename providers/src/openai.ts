@@ -16,6 +16,12 @@ import { pickPeoplePhotos } from './people';
 import { buildEditPrompt, buildGenerationPrompt, buildRegionEditPrompt } from './prompts';
 import { createRetryingFetch, type RetryPolicy, totalBudgetMs } from './retrying-fetch';
 import { wellFormed } from './safe-text';
+import {
+  TITLE_IDEAS_INSTRUCTIONS,
+  TITLE_IDEAS_MAX_TOKENS,
+  TITLE_IDEAS_TEMPERATURE,
+  titleIdeasMessage,
+} from './title-ideas';
 import type { GenerationResult, ImageData, ImageProvider, PartialOption, ProviderOptions } from './types';
 
 export interface OpenAIProviderOptions extends ProviderOptions {
@@ -182,6 +188,23 @@ export function createOpenAIProvider(sdk: OpenAIModule, options: OpenAIProviderO
           ],
           temperature: 0,
           max_tokens: 10,
+        },
+        { signal },
+      );
+      return completion.choices[0]?.message.content ?? '';
+    },
+
+    async writeTitles(request, { signal } = {}) {
+      if (!classifierClient) throw new Error('OPENAI_API_KEY is not set');
+      const completion = await classifierClient.chat.completions.create(
+        {
+          model: options.classifierModel,
+          messages: [
+            { role: 'system', content: TITLE_IDEAS_INSTRUCTIONS },
+            { role: 'user', content: wellFormed(titleIdeasMessage(request)) },
+          ],
+          temperature: TITLE_IDEAS_TEMPERATURE,
+          max_tokens: TITLE_IDEAS_MAX_TOKENS,
         },
         { signal },
       );

@@ -118,6 +118,16 @@ export interface EditInput extends CallOptions, VariationOption, TextLayerOption
   region?: RegionRequest | undefined;
 }
 
+/** What title ideas are written from (see `titleIdeasMessage`). */
+export interface TitleRequest {
+  /** What the thumbnail shows: its prompt, without the text on it or video links. */
+  subject: string;
+  /** The text on the thumbnail, which no title may repeat; empty when it has none. */
+  thumbnailText: string[];
+  /** The linked video's own title, the starting point; absent when there is none. */
+  videoTitle?: string | undefined;
+}
+
 export interface ImageProvider {
   id: ProviderId;
   /**
@@ -125,6 +135,11 @@ export interface ImageProvider {
    * `signal` aborts), which the caller treats as NEW_IMAGE.
    */
   classify(history: ChatTurn[], message: string, options?: CallOptions): Promise<string>;
+  /**
+   * Writes title ideas with the classifier's text model, in one short attempt: its raw answer,
+   * one title a line, which the caller cleans. May throw (also when `signal` aborts).
+   */
+  writeTitles(request: TitleRequest, options?: CallOptions): Promise<string>;
   generate(input: GenerateInput): Promise<GenerationResult>;
   edit(input: EditInput): Promise<GenerationResult>;
 }

@@ -144,3 +144,15 @@ export async function makeJpeg(width: number, height: number, color = '#cc6633')
 /** The file parts of a recorded multipart request: field name, filename and type. */
 export const fileParts = (request: RecordedRequest | undefined) =>
   request?.parts.filter((p) => p.bytes).map((p) => ({ name: p.name, filename: p.filename, type: p.type }));
+
+/** How the fakes know a text request for title ideas: the first words of its system instruction. */
+export const TITLE_REQUEST_MARK = 'You write YouTube video titles';
+
+/** The fakes' text model's title ideas, as a model writes them: numbered, some quoted, one too long. */
+export const FAKE_TITLE_IDEAS = [
+  '1. "I Built a Cabin in 30 Days"',
+  '2. The Cabin Nobody Thought I Could Build',
+  '3. **From Bare Land to Dream Cabin**',
+  '4. Building a Tiny Cabin Alone in the Woods With Nothing but Hand Tools',
+  '5. Is an Off-Grid Cabin Worth It?',
+].join('\n');

@@ -1,4 +1,5 @@
 import {
+  FAKE_TITLE_IDEAS,
   type Failure,
   type HttpFake,
   makePng,
@@ -6,6 +7,7 @@ import {
   refusesKey,
   sendJson,
   startHttpFake,
+  TITLE_REQUEST_MARK,
 } from './fake-http';
 
 export type GeminiMode = 'succeed' | 'refuse' | 'refuse-finish' | 'no-image' | 'stall';
@@ -23,6 +25,8 @@ export interface FakeGemini {
   classifyAnswer(text: string): void;
   /** The classifier never answers from now on (until reset). */
   stallClassifier(): void;
+  /** The answer to text requests that ask for title ideas (`FAKE_TITLE_IDEAS` until reset). */
+  titlesAnswer(text: string): void;
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
   /** Back to succeeding, with no recorded requests and no queued failures. */
   reset(): void;
@@ -70,6 +74,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
   let mode: GeminiMode = 'succeed';
   let answer = 'NEW_IMAGE';
   let classifierStalls = false;
+  let titles = FAKE_TITLE_IDEAS;
   const failures: Failure[] = [];
   const sentImages: Uint8Array[][] = [];
 
@@ -89,13 +94,17 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     if (request.method !== 'POST' || !model) {
       return sendJson(res, 404, googleError(404, `Unknown path ${request.path}`, 'NOT_FOUND'));
     }
-    const body = request.body as { generationConfig?: { responseModalities?: string[] } };
+    const body = request.body as {
+      generationConfig?: { responseModalities?: string[] };
+      systemInstruction?: { parts?: { text?: string }[] };
+    };
     const wantsImage = body.generationConfig?.responseModalities?.includes('IMAGE') ?? false;
     const usage = { promptTokenCount: 20, totalTokenCount: 30 };
     if (!wantsImage) {
       if (classifierStalls) return; // never answers: the classifier's timeout or an abort has to end it
+      const asksTitles = body.systemInstruction?.parts?.[0]?.text?.startsWith(TITLE_REQUEST_MARK);
       return sendJson(res, 200, {
-        candidates: [candidate([{ text: answer }], 'STOP')],
+        candidates: [candidate([{ text: asksTitles ? titles : answer }], 'STOP')],
         usageMetadata: usage,
         modelVersion: model,
       });
@@ -130,6 +139,9 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     stallClassifier: () => {
       classifierStalls = true;
     },
+    titlesAnswer: (text) => {
+      titles = text;
+    },
     failNext: (count, status, options = {}) => {
       for (let i = 0; i < count; i++) failures.push({ status, ...options });
     },
@@ -137,6 +149,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
       mode = 'succeed';
       answer = 'NEW_IMAGE';
       classifierStalls = false;
+      titles = FAKE_TITLE_IDEAS;
       failures.length = 0;
       sentImages.length = 0;
       http.requests.length = 0;

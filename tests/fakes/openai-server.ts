@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import {
+  FAKE_TITLE_IDEAS,
   type Failure,
   type HttpFake,
   makePng,
@@ -7,6 +8,7 @@ import {
   refusesKey,
   sendJson,
   startHttpFake,
+  TITLE_REQUEST_MARK,
 } from './fake-http';
 
 /**
@@ -29,6 +31,8 @@ export interface FakeOpenAI {
   classifyAnswer(text: string): void;
   /** The classifier never answers from now on (until reset). */
   stallClassifier(): void;
+  /** The answer to chat completions that ask for title ideas (`FAKE_TITLE_IDEAS` until reset). */
+  titlesAnswer(text: string): void;
   /** The next `count` requests (any endpoint) fail with this status, body and headers. */
   failNext(count: number, status: number, options?: Omit<Failure, 'status'>): void;
   /**
@@ -196,6 +200,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let mode: OpenAIMode = 'succeed';
   let answer = 'NEW_IMAGE';
   let classifierStalls = false;
+  let titles = FAKE_TITLE_IDEAS;
   let latencyMs = 0;
   const failures: Failure[] = [];
   let imageCalls = 0;
@@ -228,13 +233,20 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     if (request.method === 'POST' && request.path === '/v1/chat/completions') {
       if (classifierStalls) return; // never answers: the classifier's timeout or an abort has to end it
-      const model = (request.body as { model?: string }).model;
+      const { model, messages } = request.body as { model?: string; messages?: { content?: unknown }[] };
+      const asksTitles = String(messages?.[0]?.content ?? '').startsWith(TITLE_REQUEST_MARK);
       return sendJson(res, 200, {
         id: 'chatcmpl-fake',
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: asksTitles ? titles : answer },
+            finish_reason: 'stop',
+          },
+        ],
         usage: { prompt_tokens: 50, completion_tokens: 2, total_tokens: 52 },
       });
     }
@@ -283,6 +295,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     stallClassifier: () => {
       classifierStalls = true;
     },
+    titlesAnswer: (text) => {
+      titles = text;
+    },
     latency: (ms) => {
       latencyMs = ms;
     },
@@ -297,6 +312,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       mode = 'succeed';
       answer = 'NEW_IMAGE';
       classifierStalls = false;
+      titles = FAKE_TITLE_IDEAS;
       latencyMs = 0;
       mostImageCalls = 0;
       failures.length = 0;

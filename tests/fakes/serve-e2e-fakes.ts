@@ -9,6 +9,8 @@ import { startVideoImageHost } from './video-image-host';
  * The end-to-end tests' outside world, as one process on one port (`VIDEO_HOST_PORT`):
  * - `/vi/...`: the fake video image host (`VIDEO_THUMBNAIL_BASE_URL=http://127.0.0.1:$PORT/vi`),
  *   a 1280x720 thumbnail for each id in `VIDEO_HOST_IDS` (comma-separated), 404 for the rest;
+ * - `/oembed?url=...&format=json`: the video site's oEmbed (`VIDEO_OEMBED_URL=.../oembed`), the
+ *   title `E2E_VIDEO_TITLE` (or 'Fake Video <id>') for each of those ids, 404 for the rest;
  * - `/openai/...` and `/gemini/...`: the fake OpenAI and Gemini APIs
  *   (`OPENAI_BASE_URL=http://127.0.0.1:$PORT/openai/v1`, `GEMINI_BASE_URL=.../gemini`), which the
  *   browser calls with a creator's own key (they answer CORS preflights);
@@ -50,7 +52,10 @@ openai.image(answer);
 openai.classifyAnswer('IMAGE_EDIT');
 gemini.classifyAnswer('IMAGE_EDIT');
 const body = await thumbnail();
-for (const id of ids) host.serve(`/vi/${id}/maxresdefault.jpg`, { body, contentType: 'image/jpeg' });
+for (const id of ids) {
+  host.serve(`/vi/${id}/maxresdefault.jpg`, { body, contentType: 'image/jpeg' });
+  host.serveTitle(id, process.env.E2E_VIDEO_TITLE ?? `Fake Video ${id}`);
+}
 
 const targets: [prefix: string, origin: string][] = [
   ['/openai', new URL(openai.url).origin],

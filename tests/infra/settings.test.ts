@@ -133,6 +133,13 @@ describe('a stack built with settings', () => {
     expect(env.GEMINI_IMAGE_MODEL).toBeUndefined();
   });
 
+  it('gives the messages function the classifier model ids that are set, for title ideas, and no image model', () => {
+    const env = envOf(stack.api.functions.messages);
+    expect(env.GEMINI_CLASSIFIER_MODEL).toBe('gemini-4-flash');
+    expect(env.OPENAI_CLASSIFIER_MODEL).toBeUndefined();
+    expect(env.OPENAI_IMAGE_MODEL).toBeUndefined();
+  });
+
   it('runs at most the set number of workers', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       ScalingConfig: { MaximumConcurrency: 12 },

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { startVideoImageHost } from '../fakes/video-image-host';
 import { queueStats } from '../support/jobs';
 import { runReconcileCommand } from '../support/ledger';
 import { type RunningCloud, type RuntimeInfo, startCloudProcess } from '../support/local-cloud-process';
@@ -8,6 +9,8 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     runtime: RuntimeInfo;
+    /** A video whose oEmbed title the fake video site serves to the cloud (`VIDEO_OEMBED_URL`). */
+    linkedVideo: { id: string; title: string };
   }
 }
 
@@ -42,18 +45,30 @@ async function ledgerReconciles(cloud: RunningCloud): Promise<boolean> {
   return false;
 }
 
+/** The one video the fake video site knows: its oEmbed title starts the title ideas of a conversation linking it. */
+const LINKED_VIDEO = { id: 'dQw4w9WgXcQ', title: 'Building My Dream Cabin in the Woods' };
+
 /**
- * One local cloud for the whole integration run, on a free port with a fresh data folder.
+ * One local cloud for the whole integration run, on a free port with a fresh data folder, and the
+ * fake video site's oEmbed endpoint it reads linked videos' titles from.
  * Its INITIAL_CREDITS is blank, as in a copied `.env`: a blank setting means the default,
  * so every new user still gets the 3 credits the tests count on.
  */
 export default async function setup(project: TestProject) {
   // The legibility and likeness checks (OCR and face recognition after every image) have test
   // clouds of their own: here they would only slow every job.
+  const videoSite = await startVideoImageHost();
+  videoSite.serveTitle(LINKED_VIDEO.id, LINKED_VIDEO.title);
   const cloud = await startCloudProcess({
-    env: { INITIAL_CREDITS: '', LEGIBILITY_CHECK: 'false', LIKENESS_CHECK: 'false' },
+    env: {
+      INITIAL_CREDITS: '',
+      LEGIBILITY_CHECK: 'false',
+      LIKENESS_CHECK: 'false',
+      VIDEO_OEMBED_URL: videoSite.oembedUrl,
+    },
   });
   project.provide('baseUrl', cloud.url);
+  project.provide('linkedVideo', LINKED_VIDEO);
   project.provide('dataDir', cloud.dataDir);
   project.provide('runtime', cloud.runtime);
   return async () => {
@@ -65,7 +80,7 @@ export default async function setup(project: TestProject) {
     try {
       if (await ledgerReconciles(cloud)) process.exitCode = exitCodeBefore;
     } finally {
-      await cloud.stop();
+      await Promise.all([cloud.stop(), videoSite.stop()]);
     }
   };
 }

@@ -2,6 +2,7 @@ import { isVideoId } from '@thumbnail-studio/contract';
 import type { ImageData } from '@thumbnail-studio/providers';
 import { settings } from '../lib/settings';
 import { loadSharp } from '../lib/sharp';
+import { asFetchFailure, FetchFailure, fetchAllowed, readCapped } from './allowed-fetch';
 
 export interface VideoThumbnailOptions {
   baseUrl: string;
@@ -20,18 +21,8 @@ export type VideoThumbnailResult =
 export const VIDEO_THUMBNAIL_SIZES = ['maxresdefault.jpg', 'sddefault.jpg', 'hqdefault.jpg'];
 /** The video site's image hosts; the configured base URL's origin is added to these. */
 const ALLOWED_ORIGINS = ['https://i.ytimg.com', 'https://img.youtube.com'];
-const MAX_REDIRECTS = 3;
 /** The "no thumbnail" placeholder is 120x90; anything that small is not the video's own image. */
 const PLACEHOLDER = { width: 120, height: 90 };
-
-class FetchFailure extends Error {
-  constructor(
-    readonly reason: 'not-found' | 'refused' | 'unavailable',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Fetches a video's thumbnail server-side (never through public proxies):
@@ -58,7 +49,7 @@ export async function fetchVideoThumbnail(
     try {
       return { ok: true, image: await fetchImage(url, allowed, options), url };
     } catch (error) {
-      const failure = error instanceof FetchFailure ? error : new FetchFailure('unavailable', String(error));
+      const failure = asFetchFailure(error);
       if (failure.reason === 'refused') return { ok: false, reason: 'refused', detail: failure.message };
       failures.push(failure);
     }
@@ -72,60 +63,21 @@ async function fetchImage(
   allowed: Set<string>,
   options: VideoThumbnailOptions,
 ): Promise<ImageData> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let url = start;
-  for (let hop = 0; ; hop++) {
-    if (!allowed.has(new URL(url).origin)) throw new FetchFailure('refused', `${url} is not an allowed host`);
-    const response = await fetch(url, { redirect: 'manual', signal });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
-      await response.body?.cancel();
-      url = new URL(location, url).toString();
-      continue;
-    }
-    if (response.status === 404) throw new FetchFailure('not-found', `${url}: 404`);
-    if (!response.ok) throw new FetchFailure('unavailable', `${url}: ${response.status}`);
-    const mimeType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!mimeType.startsWith('image/'))
-      throw new FetchFailure('unavailable', `${url}: ${mimeType || 'no type'}`);
-    const bytes = await readCapped(response, options.maxBytes, url);
-    const sharp = await loadSharp();
-    const { width = 0, height = 0 } = await sharp(bytes)
-      .metadata()
-      .catch(() => ({ width: 0, height: 0 }));
-    if (width === 0) throw new FetchFailure('unavailable', `${url}: not a decodable image`);
-    if (width <= PLACEHOLDER.width && height <= PLACEHOLDER.height) {
-      throw new FetchFailure('not-found', `${url}: placeholder ${width}x${height}`);
-    }
-    return { bytes, mimeType };
+  const response = await fetchAllowed(start, allowed, AbortSignal.timeout(options.timeoutMs));
+  const url = response.url || start;
+  if (response.status === 404) throw new FetchFailure('not-found', `${url}: 404`);
+  if (!response.ok) throw new FetchFailure('unavailable', `${url}: ${response.status}`);
+  const mimeType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!mimeType.startsWith('image/'))
+    throw new FetchFailure('unavailable', `${url}: ${mimeType || 'no type'}`);
+  const bytes = await readCapped(response, options.maxBytes, url);
+  const sharp = await loadSharp();
+  const { width = 0, height = 0 } = await sharp(bytes)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width === 0) throw new FetchFailure('unavailable', `${url}: not a decodable image`);
+  if (width <= PLACEHOLDER.width && height <= PLACEHOLDER.height) {
+    throw new FetchFailure('not-found', `${url}: placeholder ${width}x${height}`);
   }
-}
-
-/** Reads a body, giving up as soon as it passes the cap (a declared length over it is refused unread). */
-async function readCapped(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
-  const tooLarge = () => new FetchFailure('unavailable', `${url}: larger than ${maxBytes} bytes`);
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return { bytes, mimeType };
 }

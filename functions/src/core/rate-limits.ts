@@ -8,6 +8,7 @@ export type LimitedAction =
   | 'createConversation'
   | 'shareImage'
   | 'saveCompareTest'
+  | 'suggestTitles'
   | 'startCheckout'
   | 'verifyCheckout'
   | 'storeModelPhotos';

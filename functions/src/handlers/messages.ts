@@ -8,6 +8,7 @@ import {
   saveOwnKeyAnswerBodySchema,
   sendMessageBodySchema,
   testAndCompareBodySchema,
+  titleIdeasBodySchema,
 } from '@thumbnail-studio/contract';
 import { getSecrets } from '../adapters/secrets';
 import { availableProviders } from '../image-providers/catalog';
@@ -40,6 +41,7 @@ import { sendMessage } from '../services/send-message';
 import { shareImage, unshareImage } from '../services/shares';
 import { exportTestAndCompare } from '../services/test-and-compare';
 import { editImageText } from '../services/text-edits';
+import { suggestTitles } from '../services/title-ideas';
 
 /** The providers this deployment offers now: those with a key, or the offline one where allowed. */
 const offeredProviders = async () =>
@@ -55,8 +57,8 @@ function imageIndex(event: ApiEvent): number | undefined {
 }
 
 /**
- * Sending, what it needs to know, the downloads (made on first use), the Test & Compare zip and an
- * image's public link; the reads of a chat are served by `reads`.
+ * Sending, what it needs to know, the downloads (made on first use), the Test & Compare zip, an
+ * image's public link and title ideas; the reads of a chat are served by `reads`.
  */
 export const handler = createApiHandler<RouteKey<'messages'>>({
   'POST /api/conversations/{id}/messages': async ({ userId, params, event }) => {
@@ -136,6 +138,12 @@ export const handler = createApiHandler<RouteKey<'messages'>>({
     json(200, {
       test: await recordCompareWinner(userId, params.id ?? '', parseBody(event, compareWinnerBodySchema)),
     }),
+
+  // Free, and limited as often as sends on a counter of its own: it may ask a text model.
+  'POST /api/title-ideas': async ({ userId, event }) => {
+    await takeRateLimit(userId, 'suggestTitles');
+    return json(200, await suggestTitles(userId, parseBody(event, titleIdeasBodySchema)));
+  },
 
   'POST /api/exports/test-and-compare': async ({ userId, event }) => {
     const { images, titles } = parseBody(event, testAndCompareBodySchema);

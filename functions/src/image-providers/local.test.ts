@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ChatTurn, GenerationResult, ImageData, Person } from '@thumbnail-studio/providers';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
+import { offlineTitleIdeas } from '../core/title-ideas';
 import { classifyOffline, createLocalProvider, LOCAL_MODEL } from './local';
 import { HEIGHT, peopleDiscs, WIDTH } from './studio/layout';
 import { planOf } from './studio/plan-chunk';
@@ -251,6 +252,15 @@ describe('the offline studio: edits of other images', RENDERS, () => {
     });
     expect(result).toMatchObject({ type: 'image', model: LOCAL_MODEL });
     expect(await mean(bytesOf(result))).toBeGreaterThan(100);
+  });
+});
+
+describe('the offline title writer', () => {
+  it("answers the template writer's five titles, one a line", async () => {
+    const request = { subject: 'A red fox', thumbnailText: ['FAST'], videoTitle: 'Fox Facts' };
+    const answer = await provider.writeTitles(request);
+    expect(answer.split('\n')).toEqual(offlineTitleIdeas(request));
+    expect(answer.split('\n')).toHaveLength(5);
   });
 });
 

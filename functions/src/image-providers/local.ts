@@ -7,6 +7,7 @@ import type {
   PartialOption,
 } from '@thumbnail-studio/providers';
 import { sleep } from '@thumbnail-studio/providers';
+import { offlineTitleIdeas } from '../core/title-ideas';
 import { partialPictures } from './studio/partials';
 import { primaryPhotos } from './studio/people';
 import { createThumbnail, editThumbnail, editThumbnailRegion } from './studio/studio';
@@ -94,6 +95,11 @@ export function createLocalProvider(options: { delayMs?: number; holdFile?: stri
 
     async classify(history, message) {
       return classifyOffline(history, message);
+    },
+
+    // The offline stand-in for the text model: the template writer, one title a line.
+    async writeTitles(request) {
+      return offlineTitleIdeas(request).join('\n');
     },
 
     async generate({ prompt, references, people, signal, variation, textLayer, onPartial }) {

@@ -143,6 +143,15 @@ export const videoThumbnailSettingsSchema = z.object({
   VIDEO_THUMBNAIL_BASE_URL: z._default(z.url(), 'https://i.ytimg.com/vi'),
   VIDEO_THUMBNAIL_TIMEOUT_MS: millis(VIDEO_THUMBNAIL_TIMEOUT_MS),
   VIDEO_THUMBNAIL_MAX_BYTES: millis(5 * 1024 * 1024),
+  /**
+   * A linked video's own title, the starting point of its title ideas, is read from the video
+   * site's oEmbed endpoint (`?url=<watch link>&format=json`); tests point it at a fake host. Only
+   * the video site's hosts and this URL's origin are contacted. Short limits: the title ideas'
+   * request waits for it, and goes on without it on any failure.
+   */
+  VIDEO_OEMBED_URL: z._default(z.url(), 'https://www.youtube.com/oembed'),
+  VIDEO_OEMBED_TIMEOUT_MS: millis(2_000),
+  VIDEO_OEMBED_MAX_BYTES: millis(64 * 1024),
 });
 
 /**

@@ -22,6 +22,8 @@ const LIMIT_SETTING = {
   shareImage: 'RATE_LIMIT_SHARES_PER_MINUTE',
   // As many as shares, on a counter of its own: each saved test is an item that stays.
   saveCompareTest: 'RATE_LIMIT_SHARES_PER_MINUTE',
+  // As many as sends, on a counter of its own: each may call the provider's text model.
+  suggestTitles: 'RATE_LIMIT_SENDS_PER_MINUTE',
   startCheckout: 'RATE_LIMIT_CHECKOUTS_PER_MINUTE',
   verifyCheckout: 'RATE_LIMIT_CHECKOUT_VERIFICATIONS_PER_MINUTE',
   storeModelPhotos: 'RATE_LIMIT_MODEL_UPLOADS_PER_MINUTE',

@@ -3,6 +3,7 @@ import { MessagePeople } from '../../features/models/components/message-people';
 import { PeopleButton } from '../../features/models/components/people-button';
 import { SelectedModelChips } from '../../features/models/components/selected-model-chips';
 import { useModelSelection } from '../../features/models/hooks/use-model-selection';
+import { ConversationTitleIdeas } from '../../features/thumbnails/components/conversation-title-ideas';
 import { imageActions } from './image-actions';
 
 type StudioChatProps = Omit<
@@ -15,7 +16,8 @@ const renderMessageModels = (ids: readonly string[]) => <MessagePeople ids={ids}
 /**
  * The chat with people: 'Select people' in the input opens Manage Models, the chosen models show as
  * chips and go with every message until removed, and each user message names the people it featured.
- * Each generated image offers the thumbnails feature's download, share and YouTube preview.
+ * Each generated image offers the thumbnails feature's download, share and YouTube preview, and
+ * 'Title ideas' in the input asks for titles for the conversation's thumbnail.
  */
 export function StudioChat(props: StudioChatProps) {
   const selection = useModelSelection();
@@ -23,7 +25,12 @@ export function StudioChat(props: StudioChatProps) {
     <ChatPanel
       {...props}
       selectedModelIds={selection.selectedIds}
-      inputTools={<PeopleButton selectedIds={selection.selectedIds} onApply={selection.apply} />}
+      inputTools={
+        <>
+          <PeopleButton selectedIds={selection.selectedIds} onApply={selection.apply} />
+          <ConversationTitleIdeas conversationId={props.conversationId} provider={props.provider} />
+        </>
+      }
       inputChips={<SelectedModelChips models={selection.selected} onRemove={selection.remove} />}
       renderMessageModels={renderMessageModels}
       imageActions={imageActions}
