@@ -60,6 +60,17 @@ test.describe('the readiness check', () => {
       await expect(chat.imageMessages()).toHaveCount(2);
     });
 
+    await test.step("the conversation's title ideas: five, free, none repeating the thumbnail's text", async () => {
+      await page.getByRole('button', { name: 'Title ideas', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Title ideas' });
+      await dialog.getByRole('button', { name: 'Title ideas' }).click();
+      const ideas = dialog.getByRole('list', { name: 'Title ideas' }).getByRole('listitem');
+      await expect(ideas).toHaveCount(5);
+      for (const idea of await ideas.allTextContents())
+        expect(idea.toUpperCase()).not.toContain('PASTA NIGHT');
+      await page.keyboard.press('Escape');
+    });
+
     // Three free credits at sign-up; the first thumbnail took one, the text edit none.
     await expect(app.credits()).toHaveAccessibleName('2 credits');
     await test.step('the badge warning, outlined, moves the text out for free', async () => {

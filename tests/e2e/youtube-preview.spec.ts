@@ -71,6 +71,23 @@ test.describe('the YouTube preview', () => {
       });
     });
 
+    await test.step("title ideas start from the linked video's own title; one becomes the preview's title", async () => {
+      await preview.dialog().getByRole('button', { name: 'Title ideas' }).click();
+      const ideas = preview.dialog().getByRole('list', { name: 'Title ideas' }).getByRole('listitem');
+      await expect(ideas).toHaveCount(5);
+      await expect(preview.dialog()).toContainText(`Starting from your video's title: Fake Video ${videoId}`);
+      const use = preview
+        .dialog()
+        .getByRole('button', { name: /^Use as title: / })
+        .first();
+      const idea = ((await use.getAttribute('aria-label')) ?? '').replace('Use as title: ', '');
+      expect(idea.length).toBeGreaterThan(0);
+      expect(idea.length).toBeLessThanOrEqual(60);
+      await use.click();
+      await expect(preview.field('Video title')).toHaveValue(idea);
+      await expect(preview.layout('Up next, 168x94').getByText(idea).first()).toBeVisible();
+    });
+
     await test.step("YouTube's light and dark pages, each passing axe", async () => {
       await preview.chooseTheme('Light');
       expect(await preview.pageBackground()).toBe('rgb(255, 255, 255)');

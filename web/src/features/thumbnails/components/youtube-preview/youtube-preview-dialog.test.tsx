@@ -160,6 +160,39 @@ describe('the YouTube preview', () => {
     expect(within(dialog).queryAllByTestId('readiness-outline')).toHaveLength(0);
   });
 
+  it('shows a title idea as the title in every layout, and remembers it', async () => {
+    const titles = [
+      'Checkmate by a Cat',
+      'A Cat Beat Me at Chess',
+      'Chess Night',
+      'Paws vs Pawns',
+      'The Cat Plays On',
+    ];
+    const asked: unknown[] = [];
+    server.use(
+      answer(endpoints.suggestTitles, async ({ request }) => {
+        asked.push(await request.json());
+        return { titles, video_title: null };
+      }),
+    );
+    const { dialog } = renderPreview();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Title ideas' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Use as title: Paws vs Pawns' }));
+    expect(asked).toEqual([{ message_id: 'm2', image: 0 }]);
+    expect(within(dialog).getByRole('textbox', { name: 'Video title' })).toHaveProperty(
+      'value',
+      'Paws vs Pawns',
+    );
+    for (const name of ['Home, 360x202', 'Search, 360x202', 'Up next, 168x94', 'Phone, 390x219']) {
+      expect(
+        within(within(dialog).getByRole('region', { name })).getAllByText('Paws vs Pawns').length,
+      ).toBeGreaterThan(0);
+    }
+    expect(JSON.parse(localStorage.getItem(PREVIEW_STORAGE_KEY) ?? '{}')).toMatchObject({
+      titles: { m2: 'Paws vs Pawns' },
+    });
+  });
+
   it("switches between YouTube's light and dark pages", async () => {
     const user = userEvent.setup();
     const { dialog } = renderPreview();

@@ -12,6 +12,7 @@ import { usePreviewProfile } from '../../hooks/use-preview-profile';
 import { linkedVideos, withoutVideoLinks } from '../../utils/linked-videos';
 import { readinessItems } from '../../utils/readiness';
 import { YOUTUBE_LAYOUTS, type YouTubeLayout } from '../../utils/youtube-layouts';
+import { TitleIdeas } from '../title-ideas';
 import { ChannelAvatar } from './channel-avatar';
 import { PreviewFields } from './preview-fields';
 import { readAvatar } from './read-avatar';
@@ -45,7 +46,8 @@ const sizeOf = (layout: YouTubeLayout) => `${layout.width}x${layout.height}`;
  * The thumbnail where it will live on YouTube: the home grid, search, up next and a phone's feed at
  * their real sizes, in YouTube's light or dark page, with the creator's title, channel and the
  * duration badge, beside the thumbnails of the videos linked in the conversation; and the
- * readiness check of the image, its warnings outlined on the creator's thumbnail.
+ * readiness check of the image, its warnings outlined on the creator's thumbnail. Title ideas
+ * for the image can be tried as its title.
  */
 export default function YouTubePreviewDialog({
   open,
@@ -131,6 +133,7 @@ export default function YouTubePreviewDialog({
         theme={theme}
         onTheme={setTheme}
       />
+      <TitleIdeas messageId={image.id} image={imageIndex} onUse={(idea) => setTitle(image.id, idea)} />
       <ReadinessPanel
         items={items}
         messageId={image.id}
