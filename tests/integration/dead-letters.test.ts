@@ -5,6 +5,7 @@ import { callAs } from '../support/api';
 import { queueStats, waitForQueueIdle } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
 
@@ -12,6 +13,7 @@ import { signUpUser } from '../support/users';
 const { cloud, fakes } = useLocalCloudWithFakeProviders({
   PROVIDER_TIMEOUT_MS: '3000',
   PROVIDER_MAX_RETRIES: '0',
+  ...WITHOUT_IMAGE_CHECKS,
 });
 
 beforeAll(() => {

@@ -2,7 +2,12 @@ import type { TestProject } from 'vitest/node';
 import { startVideoImageHost } from '../fakes/video-image-host';
 import { queueStats } from '../support/jobs';
 import { runReconcileCommand } from '../support/ledger';
-import { type RunningCloud, type RuntimeInfo, startCloudProcess } from '../support/local-cloud-process';
+import {
+  type RunningCloud,
+  type RuntimeInfo,
+  startCloudProcess,
+  WITHOUT_IMAGE_CHECKS,
+} from '../support/local-cloud-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,20 +57,14 @@ const LINKED_VIDEO = { id: 'dQw4w9WgXcQ', title: 'Building My Dream Cabin in the
  * One local cloud for the whole integration run, on a free port with a fresh data folder, and the
  * fake video site's oEmbed endpoint it reads linked videos' titles from.
  * Its INITIAL_CREDITS is blank, as in a copied `.env`: a blank setting means the default,
- * so every new user still gets the 3 credits the tests count on.
+ * so every new user still gets the 3 credits the tests count on. The checks after each image are
+ * off (WITHOUT_IMAGE_CHECKS): their tests start clouds of their own with them on.
  */
 export default async function setup(project: TestProject) {
-  // The legibility and likeness checks (OCR and face recognition after every image) have test
-  // clouds of their own: here they would only slow every job.
   const videoSite = await startVideoImageHost();
   videoSite.serveTitle(LINKED_VIDEO.id, LINKED_VIDEO.title);
   const cloud = await startCloudProcess({
-    env: {
-      INITIAL_CREDITS: '',
-      LEGIBILITY_CHECK: 'false',
-      LIKENESS_CHECK: 'false',
-      VIDEO_OEMBED_URL: videoSite.oembedUrl,
-    },
+    env: { INITIAL_CREDITS: '', ...WITHOUT_IMAGE_CHECKS, VIDEO_OEMBED_URL: videoSite.oembedUrl },
   });
   project.provide('baseUrl', cloud.url);
   project.provide('linkedVideo', LINKED_VIDEO);

@@ -5,6 +5,7 @@ import { HANG_UP_FAULT_KEY } from '../../local/storage/gate';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloud } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { listKeys, putObject } from '../support/storage';
 import { newUserWithConversation } from '../support/users';
 
@@ -22,8 +23,7 @@ const cloud = useLocalCloud({
   // asks for it (ChangeMessageVisibility after JOB_RETRY_DELAY_SECONDS).
   LOCAL_QUEUE_RETRY_MS: '600000',
   JOB_RETRY_DELAY_SECONDS: '1',
-  LEGIBILITY_CHECK: 'false',
-  LIKENESS_CHECK: 'false',
+  ...WITHOUT_IMAGE_CHECKS,
 });
 
 const newUser = (name: string) => newUserWithConversation(cloud, name);

@@ -5,6 +5,7 @@ import { callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { readPersonModel, seedPersonModel } from '../support/models';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
@@ -26,6 +27,7 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders(() => ({
   PROVIDER_MAX_RETRIES: '2',
   PROVIDER_RETRY_INITIAL_MS: '10',
   PROVIDER_RETRY_MAX_MS: '20',
+  ...WITHOUT_IMAGE_CHECKS,
 }));
 
 async function newUser(name: string) {

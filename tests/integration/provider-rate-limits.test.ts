@@ -7,6 +7,7 @@ import { callAs } from '../support/api';
 import { queueStats, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { listKeys } from '../support/storage';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
@@ -30,8 +31,7 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders({
   LOCAL_QUEUE_RETRY_MS: '1000',
   // The sweeper refunds a job sent more than an hour ago: a wait must leave a run before that.
   JOB_STUCK_AFTER_MS: String(60 * 60_000),
-  LEGIBILITY_CHECK: 'false',
-  LIKENESS_CHECK: 'false',
+  ...WITHOUT_IMAGE_CHECKS,
   LOG_LEVEL: 'INFO',
 });
 

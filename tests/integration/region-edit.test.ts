@@ -10,6 +10,7 @@ import { makePhotoPng } from '../fakes/photo-like';
 import { uploadImage, waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { sharedCloud, useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { listKeys } from '../support/storage';
 import { newUserWithConversation } from '../support/users';
 
@@ -20,7 +21,7 @@ import { newUserWithConversation } from '../support/users';
  * source's, bit for bit.
  */
 
-const { cloud, fakes } = useLocalCloudWithFakeProviders();
+const { cloud, fakes } = useLocalCloudWithFakeProviders(WITHOUT_IMAGE_CHECKS);
 
 type User = Awaited<ReturnType<typeof newUserWithConversation>>;
 const newUser = (name: string) => newUserWithConversation(cloud, name);

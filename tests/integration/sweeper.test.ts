@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { newUserWithConversation } from '../support/users';
 
 /** A cloud whose sweeper treats a job as stuck after 0.8 s, while the provider stalls for longer. */
@@ -11,6 +12,7 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders({
   PROVIDER_MAX_RETRIES: '0',
   JOB_STUCK_AFTER_MS: '800',
   LOCAL_SWEEP_INTERVAL_MS: '200',
+  ...WITHOUT_IMAGE_CHECKS,
 });
 
 describe('the stuck-job sweeper', () => {

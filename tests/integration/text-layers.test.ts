@@ -24,7 +24,8 @@ import { newUserWithConversation } from '../support/users';
  * store nothing; no one edits another's image.
  */
 
-const { cloud, fakes } = useLocalCloudWithFakeProviders();
+// The legibility check judges the layers these tests draw; the likeness check has its own tests.
+const { cloud, fakes } = useLocalCloudWithFakeProviders({ LIKENESS_CHECK: 'false' });
 
 const newUser = (name: string) => newUserWithConversation(cloud, name);
 const fetchBytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());

@@ -6,6 +6,7 @@ import { MODERATION_BLOCKED } from '../fakes/openai-server';
 import { deliverJob, queueStats, waitForQueueIdle, waitForSettled } from '../support/jobs';
 import { ledgerFindings, readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { listKeys } from '../support/storage';
 import { newUserWithConversation } from '../support/users';
 
@@ -24,6 +25,7 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders({
   LOCAL_WORKER_CONCURRENCY: '5',
   PROVIDER_CALLS_AT_ONCE: '15',
   LOG_LEVEL: 'INFO',
+  ...WITHOUT_IMAGE_CHECKS,
 });
 
 const newUser = (name: string) => newUserWithConversation(cloud, name);

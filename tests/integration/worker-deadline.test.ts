@@ -4,6 +4,7 @@ import { type Call, callAs } from '../support/api';
 import { waitForSettled } from '../support/jobs';
 import { readCreditItems } from '../support/ledger';
 import { useLocalCloudWithFakeProviders } from '../support/local-cloud';
+import { WITHOUT_IMAGE_CHECKS } from '../support/local-cloud-process';
 import { decodePayload } from '../support/tokens';
 import { signUpUser } from '../support/users';
 
@@ -21,6 +22,7 @@ const { cloud, fakes } = useLocalCloudWithFakeProviders({
   CLASSIFIER_TIMEOUT_MS: '500',
   PROVIDER_TIMEOUT_MS: '60000',
   JOB_STUCK_AFTER_MS: String(60 * 60_000),
+  ...WITHOUT_IMAGE_CHECKS,
 });
 
 async function send(name: string, provider: 'openai' | 'gemini', content = 'A neon gaming thumbnail') {

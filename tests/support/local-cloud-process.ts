@@ -21,6 +21,14 @@ export interface RuntimeInfo {
 
 export { freePort };
 
+/**
+ * The checks after every image turned off: the legibility check (OCR) and the likeness check (face
+ * recognition) each cost seconds of CPU per image, and only slow the jobs of a test about something
+ * else. The shared cloud and the clouds of most test files start with these; the checks are tested
+ * in clouds with them on (`legibility.test.ts`, `likeness.test.ts`, `text-layers.test.ts`).
+ */
+export const WITHOUT_IMAGE_CHECKS = { LEGIBILITY_CHECK: 'false', LIKENESS_CHECK: 'false' };
+
 export interface RunningCloud {
   url: string;
   dataDir: string;
