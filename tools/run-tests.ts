@@ -15,8 +15,10 @@ interface Stage {
  * integration tests: the browser spends most of its time waiting on the page, so the
  * end-to-end run keeps less than half a core busy, and each run starts its own local cloud on
  * its own ports and data folder (the integration clouds on free ports, the end-to-end one on
- * E2E_PORT). The infra tests follow the end-to-end tests, which finish first now that they
- * start signed in and record no screencast: the two lanes then end within a minute of each other.
+ * E2E_PORT). The infra tests follow the type-check, beside the unit tests: after the end-to-end
+ * tests they ran on one core for 75 s while the integration lane had already ended (29 Nov:
+ * phase 1 took 169 s instead of 113, phase 2 lost the 75 s; the two phase-2 lanes now end within
+ * 10 s of each other).
  */
 const phases: Stage[][][] = [
   [
@@ -27,14 +29,12 @@ const phases: Stage[][][] = [
       // One `tsc -b` over the root project and every workspace, so the declaration files they all
       // read are parsed once (40-45 s of CPU instead of 69-71 s for seven `tsc` runs).
       { name: 'types', command: 'npm run -s check-types' },
+      { name: 'infra', command: 'vitest run --project infra' },
     ],
     [{ name: 'unit', command: 'vitest run --project unit --maxWorkers=100%' }],
   ],
   [
-    [
-      { name: 'end-to-end', command: 'playwright test' },
-      { name: 'infra', command: 'vitest run --project infra' },
-    ],
+    [{ name: 'end-to-end', command: 'playwright test' }],
     // The integration clouds start with the checks after each image off, unless a file's tests
     // read one (WITHOUT_IMAGE_CHECKS): 377-408 s of CPU instead of 463-488 s.
     [{ name: 'integration', command: 'vitest run --project integration' }],

@@ -58,7 +58,8 @@ const words = (x: number, y: number, size: number, fill: string, text: string, a
 const verdicts = (facts: ReadinessFacts) =>
   Object.fromEntries(readinessItems(facts).map((item) => [item.id, item.ok]));
 
-describe('the readiness check on made pictures', () => {
+// The first test loads the OCR and face models (seconds on a busy machine).
+describe('the readiness check on made pictures', { timeout: 60_000 }, () => {
   it('passes a good thumbnail: a large face on a contrasting ground, big words clear of the badge', async () => {
     const face = await thumbnailWith('one');
     const good = await sharp(face)
