@@ -196,12 +196,18 @@ function textItem({ legibility, layers }: ReadinessFacts): ReadinessItem {
   };
 }
 
+const height = (box: TextBox) => box.y1 - box.y0;
+const area = (box: TextBox) => (box.x1 - box.x0) * height(box);
+/** The first of the boxes (at least one) with the most of `size`. */
+const largestBy = (boxes: readonly TextBox[], size: (box: TextBox) => number) =>
+  boxes.reduce((big, box) => (size(box) > size(big) ? box : big));
+
 function faceItem({ faces }: ReadinessFacts): ReadinessItem {
   const label = 'Face size';
   if (faces === null) return unknown('face', label, 'The faces of this image were not checked.');
   if (faces.length === 0) return pass('face', label, 'No face to size.');
-  const largest = faces.reduce((big, face) => (face.y1 - face.y0 > big.y1 - big.y0 ? face : big));
-  const share = (largest.y1 - largest.y0) / LEGIBILITY_FRAME.height;
+  const largest = largestBy(faces, height);
+  const share = height(largest) / LEGIBILITY_FRAME.height;
   const pixels = Math.round(share * SMALLEST.height);
   if (share >= MIN_FACE_SHARE)
     return pass('face', label, `The largest face is ${pixels} px tall at ${sizeOf(SMALLEST)}.`);
@@ -218,11 +224,7 @@ function faceItem({ faces }: ReadinessFacts): ReadinessItem {
 function contrastItem({ faces, pixels }: ReadinessFacts, focal: readonly TextBox[]): ReadinessItem {
   const label = 'Subject contrast';
   if (!pixels) return unknown('contrast', label, 'Measuring the image…');
-  const largestFace = faces?.length
-    ? faces.reduce((big, face) =>
-        (face.x1 - face.x0) * (face.y1 - face.y0) > (big.x1 - big.x0) * (big.y1 - big.y0) ? face : big,
-      )
-    : undefined;
+  const largestFace = faces?.length ? largestBy(faces, area) : undefined;
   const subject = largestFace ?? focal[0];
   if (!subject) {
     return {

@@ -112,6 +112,23 @@ function EditFix({
   );
 }
 
+/** A free fix: the layers as it sets them, applied at once. */
+function LayersFix({
+  fix,
+  busy,
+  onApply,
+}: {
+  fix: Extract<ReadinessFix, { kind: 'layers' }>;
+  busy: boolean;
+  onApply(fix: Extract<ReadinessFix, { kind: 'layers' }>): Promise<void>;
+}) {
+  return (
+    <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onApply(fix)}>
+      {fix.label} (free)
+    </Button>
+  );
+}
+
 /**
  * The readiness check beside the preview: each item passed or warned in plain words, the
  * warnings' places outlined on the thumbnails, and each warning's fix. Text-layer fixes apply at
@@ -157,14 +174,7 @@ export function ReadinessPanel(props: ReadinessPanelProps) {
                   <span className="sr-only"> ({look.word})</span>: {item.says}
                 </p>
                 {item.ok === false && item.fix?.kind === 'layers' && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={editText.isPending}
-                    onClick={() => void applyLayers(item.fix as Extract<ReadinessFix, { kind: 'layers' }>)}
-                  >
-                    {item.fix.label} (free)
-                  </Button>
+                  <LayersFix fix={item.fix} busy={editText.isPending} onApply={applyLayers} />
                 )}
                 {item.ok === false && item.fix?.kind === 'edit' && (
                   <EditFix

@@ -67,7 +67,7 @@ export default function YouTubePreviewDialog({
   const items = readinessItems({
     // The chat's copy stands in until the server's newest read is there.
     legibility: !checked ? null : checks ? checks.legibility : (image.legibility ?? undefined),
-    faces: checked && checks ? checks.faces : checked ? image.faceBoxes : null,
+    faces: checked ? (checks?.faces ?? image.faceBoxes) : null,
     layers: checks?.layers ?? [],
     pixels,
     duration: profile.duration,
